@@ -1,0 +1,87 @@
+/// How a stroke's ends are drawn.
+public enum LineCap: String, Sendable, Hashable, CaseIterable {
+  /// Ends stop flat at the dash's end.
+  case butt
+  /// A half disc of radius `lineWidth / 2` past each end (the seed's `.round`).
+  case round
+}
+
+/// Every constant of the seed's `LoaderView`, with the seed's values as defaults.
+///
+/// ```
+/// Circle().strokeBorder(style: StrokeStyle(lineWidth: 4, lineCap: .round, dash: [2,4,6]))
+///   .frame(width: 50, height: 50)
+/// withAnimation(.linear(duration: 0.6)) { rotations[i] += 360 }   // every 0.25 s
+/// ```
+public struct LoaderStyle: Sendable, Hashable {
+  /// Rings in the row (`ForEach(0..<5)`).
+  public var ringCount: Int = 5
+  /// Ring `i` uses `colors[i % colors.count]`.
+  public var colors: [RGBAColor] = LoaderPalette.light.ringColors
+  /// Side of each ring's square frame, in points.
+  public var frameSize: Double = 50
+  public var lineWidth: Double = 4
+  public var lineCap: LineCap = .round
+  public var dash: DashPattern = .seed
+  /// Length of one linear turn, seconds.
+  public var turnDuration: Double = 0.6
+  /// Time between successive triggers (ring `j` then ring `j + 1`), seconds.
+  public var stagger: Double = 0.25
+  /// What one trigger adds to a ring's angle, degrees.
+  public var turnDegrees: Double = 360
+  /// Minimum width of each `Spacer` in the row, points.
+  public var minimumSpacing: Double = 8
+
+  public init() {}
+
+  /// The seed, exactly.
+  public static let seed = LoaderStyle()
+
+  /// This style with the ring colours of `palette`.
+  public func with(palette: LoaderPalette) -> LoaderStyle {
+    var s = self
+    s.colors = palette.ringColors
+    return s
+  }
+
+  public func color(ofRing i: Int) -> RGBAColor {
+    colors.isEmpty ? RGBAColor(hex: 0) : colors[i % colors.count]
+  }
+
+  /// `strokeBorder` insets by half the line width: the centreline radius.
+  public var centerlineRadius: Double { frameSize / 2 - lineWidth / 2 }
+
+  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    case invalid(field: String, reason: String)
+    public var description: String {
+      switch self {
+      case .invalid(let f, let r): "\(f): \(r)"
+      }
+    }
+  }
+
+  /// Throws the first field that cannot be drawn or animated, with the reason.
+  public func validate() throws(Error) {
+    func bad(_ f: String, _ r: String) -> Error { .invalid(field: f, reason: r) }
+    guard ringCount >= 1, ringCount <= 1024 else { throw bad("ringCount", "must be 1...1024") }
+    guard !colors.isEmpty else { throw bad("colors", "must not be empty") }
+    guard frameSize.isFinite, frameSize > 0, frameSize <= 10_000 else {
+      throw bad("frameSize", "must be finite, > 0 and <= 10000")
+    }
+    guard lineWidth.isFinite, lineWidth > 0, lineWidth <= frameSize / 2 else {
+      throw bad("lineWidth", "must be finite, > 0 and <= frameSize / 2")
+    }
+    guard turnDuration.isFinite, turnDuration > 0 else {
+      throw bad("turnDuration", "must be finite and > 0")
+    }
+    guard stagger.isFinite, stagger > 0 else { throw bad("stagger", "must be finite and > 0") }
+    guard turnDegrees.isFinite else { throw bad("turnDegrees", "must be finite") }
+    guard minimumSpacing.isFinite, minimumSpacing >= 0 else {
+      throw bad("minimumSpacing", "must be finite and >= 0")
+    }
+    if dash.onIntervals(alongLength: 2 * Double.pi * centerlineRadius, limit: DashedRing.maximumDashes) == nil
+    {
+      throw bad("dash", "period is too short for the ring: more than \(DashedRing.maximumDashes) dashes")
+    }
+  }
+}

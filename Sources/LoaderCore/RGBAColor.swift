@@ -1,0 +1,34 @@
+/// An 8-bit-per-channel sRGB colour, straight (not premultiplied) alpha.
+public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
+  public var r: UInt8
+  public var g: UInt8
+  public var b: UInt8
+  public var a: UInt8
+
+  public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// `0xRRGGBB`, opaque.
+  public init(hex: UInt32) {
+    self.init(
+      r: UInt8((hex >> 16) & 0xFF), g: UInt8((hex >> 8) & 0xFF), b: UInt8(hex & 0xFF))
+  }
+
+  /// `#RRGGBB` or `RRGGBB`; nil for anything else.
+  public init?(hexString: String) {
+    var s = Substring(hexString)
+    if s.hasPrefix("#") { s = s.dropFirst() }
+    guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
+    self.init(hex: v)
+  }
+
+  public var description: String {
+    let hex = (UInt32(r) << 16) | (UInt32(g) << 8) | UInt32(b)
+    let digits = String(hex, radix: 16, uppercase: true)
+    return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+  }
+}

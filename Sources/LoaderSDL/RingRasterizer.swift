@@ -1,0 +1,57 @@
+import CSDL2
+import LoaderCore
+
+/// One ring to draw: its frame's centre in output pixels, its rotation and its colour.
+public struct RingInstance: Sendable, Hashable {
+  public var centerX: Float
+  public var centerY: Float
+  /// Degrees clockwise; any value (rasterizers reduce it mod 360).
+  public var angle: Float
+  public var color: RGBAColor
+
+  public init(centerX: Float, centerY: Float, angle: Float, color: RGBAColor) {
+    self.centerX = centerX
+    self.centerY = centerY
+    self.angle = angle
+    self.color = color
+  }
+}
+
+/// Draws dashed, round-capped, antialiased rings onto an SDL renderer's current target.
+///
+/// Backends are interchangeable: each draws the same rings (`DashedRing` geometry in output
+/// pixels, rotated and coloured per `RingInstance`), blending over what is already there.
+/// A backend allocates nothing per frame once warmed up.
+public protocol RingRasterizer: AnyObject {
+  /// The name `--backend` takes.
+  var name: String { get }
+  /// Draws every ring in `rings`, each shaped like `shape` (pixel units) onto `renderer`.
+  func draw(_ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer)
+    throws(SDLError)
+  /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`):
+  /// rebuild whatever lived on it before the next `draw`.
+  func renderTargetsDidReset(on renderer: OpaquePointer)
+}
+
+extension RingRasterizer {
+  public func renderTargetsDidReset(on renderer: OpaquePointer) {}
+
+  public func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
+    throws(SDLError)
+  {
+    try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+      try draw(buf, shape: shape, on: renderer)
+    }
+  }
+}
+
+/// An SDL call failed: what was called and `SDL_GetError()`.
+public struct SDLError: Error, Sendable, CustomStringConvertible {
+  public var call: String
+  public var message: String
+  public init(_ call: String, message: String? = nil) {
+    self.call = call
+    self.message = message ?? String(cString: SDL_GetError())
+  }
+  public var description: String { "\(call) failed: \(message)" }
+}
