@@ -1,0 +1,86 @@
+import CSDL2
+import Foundation
+import LoaderCore
+
+/// An SDL software renderer drawing into a 32-bit ARGB surface in memory: headless frames,
+/// tests and the bench. Needs no video driver.
+public final class OffscreenCanvas {
+  public let width: Int
+  public let height: Int
+  public let surface: UnsafeMutablePointer<SDL_Surface>
+  /// The `SDL_Renderer *` rasterizers draw on.
+  public let renderer: OpaquePointer
+
+  public init(width: Int, height: Int) throws(SDLError) {
+    guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+      throw SDLError("OffscreenCanvas", message: "size \(width)x\(height) is outside 1...16384")
+    }
+    guard
+      let s = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
+    guard let r = SDL_CreateSoftwareRenderer(s) else {
+      SDL_FreeSurface(s)
+      throw SDLError("SDL_CreateSoftwareRenderer")
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+    self.width = width
+    self.height = height
+    surface = s
+    renderer = r
+  }
+
+  deinit {
+    SDL_DestroyRenderer(renderer)
+    SDL_FreeSurface(surface)
+  }
+
+  public func clear(_ color: RGBAColor) {
+    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
+    SDL_RenderClear(renderer)
+  }
+
+  /// Finishes pending drawing into the surface (the software renderer batches commands).
+  public func flush() {
+    SDL_RenderFlush(renderer)
+  }
+
+  /// Pixel `(x, y)`, opaque.
+  public func pixel(x: Int, y: Int) -> RGBAColor {
+    flush()
+    precondition(x >= 0 && x < width && y >= 0 && y < height)
+    let row = surface.pointee.pixels!.advanced(by: y * Int(surface.pointee.pitch))
+    let v = row.assumingMemoryBound(to: UInt32.self)[x]
+    return RGBAColor(hex: v & 0xFF_FFFF)
+  }
+
+  /// Every pixel, row-major, as `0xAARRGGBB`.
+  public func argbPixels() -> [UInt32] {
+    flush()
+    var out = [UInt32](repeating: 0, count: width * height)
+    let base = surface.pointee.pixels!
+    let pitch = Int(surface.pointee.pitch)
+    for y in 0..<height {
+      let row = base.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width { out[y * width + x] = row[x] }
+    }
+    return out
+  }
+
+  /// Writes a PNG atomically: to a temporary file beside `path`, then renamed over it, so a
+  /// failure never leaves a half-written file.
+  public func savePNG(to path: String) throws(SDLError) {
+    flush()
+    let tmp = path + ".partial-\(getpid())"
+    guard IMG_SavePNG(surface, tmp) == 0 else {
+      let e = SDLError("IMG_SavePNG(\(path))")
+      unlink(tmp)
+      throw e
+    }
+    guard rename(tmp, path) == 0 else {
+      let msg = String(cString: strerror(errno))
+      unlink(tmp)
+      throw SDLError("rename(\(path))", message: msg)
+    }
+  }
+}
