@@ -38,11 +38,16 @@ let package = Package(
     .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL"]),
     .executableTarget(
       name: "bench",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference"],
+      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "CAllocationCounter"],
       path: "Benchmarks/bench"
     ),
 
     // MARK: - Test and bench support
+
+    // Counts heap allocations for the bench by defining malloc & co. in the bench executable
+    // (they forward to glibc's __libc_* functions). Link it into nothing else: every
+    // allocation of the process pays one relaxed atomic add.
+    .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
     .target(name: "CairoReference", dependencies: ["LoaderCore", "CCairo"]),

@@ -1,0 +1,12 @@
+import CAllocationCounter
+
+/// Heap allocations of the whole process so far.
+///
+/// The bench links `CAllocationCounter`, whose `malloc`, `calloc`, `realloc`, `memalign`,
+/// `aligned_alloc` and `posix_memalign` interpose glibc's (the executable's definitions win
+/// symbol resolution for every shared library, Swift runtime included) and count each call
+/// before forwarding to `__libc_malloc` & co. So this counts every allocation, including ones
+/// freed again inside the measured code, which a `mallinfo2()` byte delta would miss.
+enum AllocationCounter {
+  static var count: UInt64 { UInt64(callocation_count()) }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// One line of the report: an entry measured at one size.
+struct BenchResult {
+  /// `group/variant`: `step/soa`, `raster/cairo`, `limit/fill`, ...
+  var name: String
+  /// Loaders in the scene (0 where the entry has none, like `limit/fill`).
+  var loaders: Int
+  /// Rings in the scene (0 where the entry has none).
+  var rings: Int
+  /// The unit of the statistics: `ns/ring`, `us/ring`, `ms/frame`, `GB/s`.
+  var unit: String
+  var statistics: SampleStatistics
+  /// Raster entries: peak signal-to-noise ratio against Cairo on the same scene.
+  var psnrDB: Double?
+  /// p50 milliseconds per frame, for entries that draw a frame (raster, frame, fill).
+  var frameMilliseconds: Double?
+  /// Further table columns: throughput, allocations, PSNR, ...
+  var details: [String] = []
+
+  var group: Substring { name.split(separator: "/").first ?? "" }
+}
+
+extension BenchResult {
+  /// `{"results": [...]}` with the keys of the issue, in its order; raster entries add
+  /// `psnr_db`. Non-finite numbers never reach here (JSON has none): they are written as null.
+  static func json(_ results: [BenchResult]) -> String {
+    func number(_ x: Double) -> String {
+      guard x.isFinite else { return "null" }
+      return String(format: "%.6g", x)
+    }
+    func string(_ s: String) -> String {
+      var out = "\""
+      for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+        default: out.unicodeScalars.append(u)
+        }
+      }
+      return out + "\""
+    }
+    let lines = results.map { r in
+      var fields = [
+        "\"name\": \(string(r.name))", "\"loaders\": \(r.loaders)", "\"rings\": \(r.rings)",
+        "\"unit\": \(string(r.unit))", "\"min\": \(number(r.statistics.min))",
+        "\"p50\": \(number(r.statistics.p50))", "\"p90\": \(number(r.statistics.p90))",
+        "\"p99\": \(number(r.statistics.p99))",
+      ]
+      if let p = r.psnrDB { fields.append("\"psnr_db\": \(number(p))") }
+      return "    {" + fields.joined(separator: ", ") + "}"
+    }
+    return "{\"results\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+  }
+}
+
+/// Numbers for people: three or four significant digits, SI suffixes for large rates.
+enum Format {
+  static func value(_ x: Double) -> String {
+    guard x.isFinite else { return "-" }
+    let a = abs(x)
+    if a == 0 { return "0" }
+    if a >= 100_000 { return si(x) }
+    if a >= 100 { return String(format: "%.0f", x) }
+    if a >= 10 { return String(format: "%.1f", x) }
+    if a >= 1 { return String(format: "%.2f", x) }
+    if a >= 0.01 { return String(format: "%.3f", x) }
+    return String(format: "%.2e", x)
+  }
+
+  static func si(_ x: Double) -> String {
+    let a = abs(x)
+    for (limit, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")] where a >= limit {
+      return String(format: "%.2f%@", x / limit, suffix)
+    }
+    return String(format: "%.0f", x)
+  }
+
+  /// `1000` -> `1k`, `100000` -> `100k`, `1000000` -> `1M`.
+  static func count(_ n: Int) -> String {
+    if n >= 1_000_000, n % 1_000_000 == 0 { return "\(n / 1_000_000)M" }
+    if n >= 1000, n % 1000 == 0 { return "\(n / 1000)k" }
+    return "\(n)"
+  }
+}

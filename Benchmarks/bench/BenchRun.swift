@@ -1,0 +1,105 @@
+import Foundation
+import LoaderCore
+import LoaderSDL
+
+/// Which sizes each entry is measured at.
+struct BenchSizes {
+  var stepLoaders: [Int]
+  var naiveLoaders: [Int]
+  var rasterRings: [Int]
+  var frameLoaders: [Int]
+
+  static let full = BenchSizes(
+    stepLoaders: [1000, 10_000, 100_000, 1_000_000],
+    naiveLoaders: [1000, 10_000, 100_000, 1_000_000],
+    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000])
+  static let quick = BenchSizes(
+    stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
+    frameLoaders: [100, 1000])
+}
+
+/// Every entry name a run can produce, for `--filter` and `--help`.
+enum BenchCatalogue {
+  static var backendNames: [String] { RasterBenchmarks.backendNames }
+
+  static var names: [String] {
+    ["limit/bandwidth", "limit/fill", "limit/memset", "step/soa", "step/naive"]
+      + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + backendNames.map { "frame/\($0)" }
+  }
+}
+
+/// One run of the bench: measures the selected entries, printing each row as it lands.
+final class BenchRun {
+  let options: BenchOptions
+  let plan: SamplingPlan
+  let sizes: BenchSizes
+  /// Every scene is built from this seed.
+  static let seed: UInt64 = 0x5EED_0001
+  private(set) var results: [BenchResult] = []
+  /// Nanoseconds per byte of memcpy traffic, once `limit/bandwidth` measured it.
+  var copyTimePerByte: SampleStatistics?
+
+  init(options: BenchOptions) {
+    self.options = options
+    plan = options.quick ? .quick : .full
+    sizes = options.quick ? .quick : .full
+  }
+
+  func isSelected(_ name: String) -> Bool {
+    guard let f = options.filter else { return true }
+    return name.contains(f)
+  }
+
+  func record(_ r: BenchResult) {
+    results.append(r)
+    print(ResultTable.row(r))
+    fflush(nil)
+  }
+
+  func note(_ line: String) {
+    print("# " + line)
+    fflush(nil)
+  }
+
+  func run() throws {
+    print(ResultTable.header)
+    try LimitBenchmarks.run(self)
+    try StepBenchmarks.run(self)
+    try RasterBenchmarks.run(self)
+    try FrameBenchmarks.run(self)
+    let ratios = ResultTable.ratios(results)
+    if !ratios.isEmpty {
+      print("\nratios (p50):")
+      for l in ratios { print("  " + l) }
+    }
+    let targets = ResultTable.targets(results)
+    if !targets.isEmpty {
+      print("\ntargets (issues 3, 4, 5):")
+      for l in targets { print("  " + l) }
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print("\npeak resident memory: \(Format.value(Double(usage.ru_maxrss) / 1024)) MiB")
+    fflush(nil)
+  }
+}
+
+/// What the numbers came from, for the first lines of the report and the chart's footer.
+enum MachineDescription {
+  static var cpuModel: String {
+    let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+      if let colon = line.firstIndex(of: ":") {
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return "unknown CPU"
+  }
+
+  static var summary: String {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let build = ReleaseRelaunch.isDebugBuild ? "DEBUG build" : "release build"
+    let date = ISO8601DateFormatter().string(from: Date())
+    return "\(cpuModel), \(cores) cores, \(build), \(date)"
+  }
+}

@@ -1,0 +1,79 @@
+/// How long and how often to measure one entry.
+struct SamplingPlan {
+  /// Time spent running the operation before any sample counts (caches, branch predictors,
+  /// lazily built tables, the first-use allocations of the code under test).
+  var warmupSeconds: Double
+  /// At least this many samples, however long they take.
+  var minimumSamples: Int
+  /// Keep sampling until this much time went by (or `maximumSamples`).
+  var targetSeconds: Double
+  var maximumSamples: Int
+  /// A sample repeats the operation until it lasts this long, so the clock's resolution and
+  /// the cost of reading it vanish against the work.
+  var minimumSampleSeconds: Double
+
+  static let full = SamplingPlan(
+    warmupSeconds: 0.2, minimumSamples: 10, targetSeconds: 1.0, maximumSamples: 200,
+    minimumSampleSeconds: 0.002)
+  static let quick = SamplingPlan(
+    warmupSeconds: 0.05, minimumSamples: 10, targetSeconds: 0.25, maximumSamples: 50,
+    minimumSampleSeconds: 0.001)
+
+  /// The same plan for an operation that takes long per call: fewer samples, no extra time.
+  var slow: SamplingPlan {
+    var p = self
+    p.warmupSeconds = 0
+    p.targetSeconds = 0
+    return p
+  }
+}
+
+/// What sampling one operation found.
+struct Measurement {
+  /// Nanoseconds per call of the operation, one value per sample (a sample's mean over its
+  /// repetitions).
+  var nanosecondsPerCall: SampleStatistics
+  /// Heap allocations per call, over all samples (warm-up excluded).
+  var allocationsPerCall: Double
+  /// Calls in all samples together.
+  var calls: Int
+}
+
+enum Sampler {
+  /// Warms up, then samples `operation` as `plan` says.
+  static func measure(_ plan: SamplingPlan, _ operation: () -> Void) -> Measurement {
+    // Warm-up: at least one call, which also sizes the batch.
+    var warmupCalls = 0
+    let warmupStart = Stopwatch.now()
+    var elapsed: UInt64 = 0
+    repeat {
+      operation()
+      warmupCalls += 1
+      elapsed = Stopwatch.now() - warmupStart
+    } while Double(elapsed) < plan.warmupSeconds * 1e9
+    let perCall = Double(elapsed) / Double(warmupCalls)
+    let batch = Swift.max(
+      1, Int((plan.minimumSampleSeconds * 1e9 / Swift.max(perCall, 1)).rounded(.up)))
+
+    var samples: [Double] = []
+    samples.reserveCapacity(plan.maximumSamples)
+    var calls = 0
+    var allocations: UInt64 = 0
+    let start = Stopwatch.now()
+    while samples.count < plan.maximumSamples {
+      let a0 = AllocationCounter.count
+      let t0 = Stopwatch.now()
+      for _ in 0..<batch { operation() }
+      let t1 = Stopwatch.now()
+      allocations += AllocationCounter.count - a0
+      samples.append(Double(t1 - t0) / Double(batch))
+      calls += batch
+      if samples.count >= plan.minimumSamples, Double(t1 - start) >= plan.targetSeconds * 1e9 {
+        break
+      }
+    }
+    return Measurement(
+      nanosecondsPerCall: SampleStatistics(samples),
+      allocationsPerCall: Double(allocations) / Double(calls), calls: calls)
+  }
+}
