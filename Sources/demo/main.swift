@@ -1,1 +1,62 @@
-print("demo: not built yet")
+import Foundation
+import LoaderSDL
+
+// Exit statuses: 0 done, 1 drawing or SDL failed, 2 bad command line.
+
+let options: DemoOptions
+do {
+  options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  printError("\(error)")
+  exit(2)
+}
+if options.help {
+  print(DemoOptions.helpText, terminator: "")
+  exit(0)
+}
+
+/// Renders headless and says where the files went.
+func runHeadless(_ options: DemoOptions) -> Never {
+  do {
+    let result = try HeadlessRun(options: options).run()
+    let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
+    let absolute = URL(fileURLWithPath: dir).standardizedFileURL.path
+    print("demo: wrote \(result.frames.count) PNG frame(s) to \(absolute)/ (frame-0000.png ...)")
+    if let trace = result.trace { print("demo: wrote trace to \(trace)") }
+    exit(0)
+  } catch {
+    printError("\(error)")
+    switch error {
+    case .usage: exit(2)
+    case .render: exit(1)
+    }
+  }
+}
+
+let environment = ProcessInfo.processInfo.environment
+let offscreenOnly =
+  options.headless || environment["SDL_VIDEODRIVER"] == "dummy" || options.times != nil
+  || options.outDirectory != nil || options.tracePath != nil
+if offscreenOnly { runHeadless(options) }
+
+if environment["SDL_VIDEODRIVER"] == nil, (environment["DISPLAY"] ?? "").isEmpty,
+  (environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+{
+  printError("demo: no display (DISPLAY and WAYLAND_DISPLAY are unset); rendering headless instead")
+  runHeadless(options)
+}
+
+let windowRun = WindowRun(options: options)
+let window: LoaderWindow
+do {
+  window = try windowRun.open()
+} catch {
+  printError("demo: cannot open a window (\(error)); rendering headless instead")
+  runHeadless(options)
+}
+do {
+  try windowRun.run(in: window)
+} catch {
+  printError("demo: \(error)")
+  exit(1)
+}

@@ -1,0 +1,27 @@
+# Set-up and entry points. Works as root on a fresh Debian machine with only the Swift
+# toolchain: installs the apt packages that are missing, then builds.
+
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev
+
+.PHONY: deps demo test
+
+# Installs only what is missing, so a machine that has everything needs no network.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	  echo "installing:$$missing"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+# Opens the window; with no display, renders frames into ./out/ and says so.
+demo: deps
+	swift run demo
+
+test: deps
+	swift build --build-tests
+	swift test

@@ -1,0 +1,114 @@
+import CSDL2
+import LoaderCore
+
+/// A resizable, HiDPI-aware SDL window with its renderer.
+///
+/// Asks for an accelerated renderer with vsync and falls back to the software renderer,
+/// recording why in `softwareFallbackReason` (the demo prints it as one line on stderr). Sizes are in points (the window's coordinates); the
+/// renderer draws in pixels, `pixelDensity` pixels per point.
+public final class LoaderWindow {
+  public let window: OpaquePointer
+  public let renderer: OpaquePointer
+  /// Why the accelerated renderer could not be created; nil when it was.
+  public let softwareFallbackReason: String?
+  public var isAccelerated: Bool { softwareFallbackReason == nil }
+
+  /// What the event loop needs to know about.
+  public enum Event: Sendable, Equatable {
+    case quit
+    case toggleAnimating
+    /// The renderer lost its textures: rasterizers must rebuild them.
+    case renderTargetsReset
+  }
+
+  /// Initialises SDL's video subsystem and opens the window.
+  public init(title: String, width: Int, height: Int) throws(SDLError) {
+    guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw SDLError("SDL_Init(VIDEO)") }
+    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    let pos = Int32(bitPattern: csdl_window_pos_centered())
+    guard
+      let w = SDL_CreateWindow(
+        title, pos, pos, Int32(clamping: width), Int32(clamping: height), flags)
+    else {
+      let e = SDLError("SDL_CreateWindow")
+      SDL_QuitSubSystem(SDL_INIT_VIDEO)
+      throw e
+    }
+    var fallbackReason: String? = nil
+    var r = SDL_CreateRenderer(
+      w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+    if r == nil {
+      fallbackReason = String(cString: SDL_GetError())
+      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    }
+    guard let r else {
+      let e = SDLError("SDL_CreateRenderer")
+      SDL_DestroyWindow(w)
+      SDL_QuitSubSystem(SDL_INIT_VIDEO)
+      throw e
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+    window = w
+    renderer = r
+    softwareFallbackReason = fallbackReason
+  }
+
+  deinit {
+    SDL_DestroyRenderer(renderer)
+    SDL_DestroyWindow(window)
+    SDL_QuitSubSystem(SDL_INIT_VIDEO)
+  }
+
+  /// The window's size in points.
+  public var pointSize: (width: Int, height: Int) {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetWindowSize(window, &w, &h)
+    return (Int(w), Int(h))
+  }
+
+  /// The renderer's output size in pixels.
+  public var pixelSize: (width: Int, height: Int) {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    if SDL_GetRendererOutputSize(renderer, &w, &h) != 0 { return pointSize }
+    return (Int(w), Int(h))
+  }
+
+  /// Pixels per point: `pixelSize / pointSize` (2 on a typical HiDPI display), 1 when the
+  /// window has no size yet.
+  public var pixelDensity: Double {
+    let p = pointSize
+    let px = pixelSize
+    guard p.width > 0, px.width > 0 else { return 1 }
+    return Double(px.width) / Double(p.width)
+  }
+
+  /// The next event the loop cares about, or nil once the queue is empty.
+  public func nextEvent() -> Event? {
+    var e = SDL_Event()
+    while SDL_PollEvent(&e) != 0 {
+      switch SDL_EventType(e.type) {
+      case SDL_QUIT:
+        return .quit
+      case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue):
+        return .quit
+      case SDL_KEYDOWN where e.key.repeat == 0:
+        switch Int(e.key.keysym.sym) {
+        case Int(SDLK_ESCAPE.rawValue): return .quit
+        case Int(SDLK_SPACE.rawValue): return .toggleAnimating
+        default: continue
+        }
+      case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+        return .renderTargetsReset
+      default:
+        continue
+      }
+    }
+    return nil
+  }
+
+  public func present() {
+    SDL_RenderPresent(renderer)
+  }
+}

@@ -1,0 +1,169 @@
+import LoaderCore
+import LoaderSDL
+
+/// A command-line mistake: which flag, and what is wrong with it. Exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+  var flag: String
+  var problem: String
+  var description: String { "demo: \(flag): \(problem)" }
+}
+
+/// Everything the command line can say, validated before anything is drawn or written.
+struct DemoOptions: Equatable {
+  /// Container size in points.
+  var width = 390.0
+  var height = 120.0
+  /// Pixel density of headless frames (a window uses its own).
+  var scale = 1.0
+  var theme = LoaderTheme.light
+  var backend = RingBackend.defaultBackend
+  /// Simulated times to render headless, in output order; nil for the default set.
+  var times: [Double]? = nil
+  /// Times at which `isAnimating` flips; empty means on from 0.
+  var toggles: [Double] = []
+  var outDirectory: String? = nil
+  var tracePath: String? = nil
+  var headless = false
+  var help = false
+
+  /// The frames a headless run renders when `--at` is not given.
+  static let defaultTimes = [0, 0.1, 0.35, 1.3]
+  static let defaultOutDirectory = "out"
+
+  /// Headless frames can be at most this many pixels on a side (the offscreen canvas's limit).
+  static let maximumPixels = 16384.0
+
+  static let helpText = """
+    usage: demo [options]
+
+    Shows SwiftUI's LoaderView (five dashed rings spinning in turn) in a window, or renders
+    frames headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace,
+    or when no display can be opened).
+
+    options:
+      --size WxH           container size in points (default 390x120)
+      --scale S            pixel density of headless frames (default 1; a window uses its own)
+      --theme NAME         light, dark, light26 or dark26 (default light)
+      --backend NAME       ring rasterizer: \(RingBackend.namesList) (default \(RingBackend.defaultBackend.rawValue))
+      --at T1,T2,...       simulated times in seconds to render headless (default 0,0.1,0.35,1.3)
+      --toggle T1,T2,...   times at which isAnimating flips; starts off, the first turns it on
+                           (default: none, animating from 0)
+      --out DIR            where headless frames go: frame-0000.png, ... in --at order (default out)
+      --trace FILE         also write each frame's ring centres, radii and angles as JSON (default none)
+      --headless           render offscreen instead of opening a window (default off)
+      --help               show this help
+
+    window keys: Space toggles isAnimating, Esc quits.
+
+    """
+
+  /// Parses `arguments` (without the program name).
+  static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+    var o = DemoOptions()
+    var i = 0
+    func value(_ flag: String) throws(UsageError) -> String {
+      i += 1
+      guard i < arguments.count else { throw UsageError(flag: flag, problem: "needs a value") }
+      return arguments[i]
+    }
+    while i < arguments.count {
+      let arg = arguments[i]
+      // `--flag=value` reads the same as `--flag value`.
+      var flag = arg
+      var inline: String? = nil
+      if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+        flag = String(arg[..<eq])
+        inline = String(arg[arg.index(after: eq)...])
+      }
+      func v() throws(UsageError) -> String {
+        if let inline { return inline }
+        return try value(flag)
+      }
+      switch flag {
+      case "--size": (o.width, o.height) = try parseSize(try v())
+      case "--scale":
+        let s = try v()
+        guard let x = Double(s), x.isFinite, x > 0 else {
+          throw UsageError(flag: flag, problem: "expected a finite number > 0, got '\(s)'")
+        }
+        o.scale = x
+      case "--theme":
+        let s = try v()
+        guard let t = LoaderTheme(rawValue: s) else {
+          throw UsageError(
+            flag: flag,
+            problem: "unknown theme '\(s)' (expected \(LoaderTheme.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        o.theme = t
+      case "--backend":
+        let s = try v()
+        guard let b = RingBackend(rawValue: s) else {
+          throw UsageError(
+            flag: flag, problem: "unknown backend '\(s)' (expected one of \(RingBackend.namesList))")
+        }
+        o.backend = b
+      case "--at": o.times = try parseTimes(try v(), flag: flag)
+      case "--toggle":
+        let t = try parseTimes(try v(), flag: flag)
+        for k in t.indices.dropFirst() where t[k] <= t[k - 1] {
+          throw UsageError(
+            flag: flag, problem: "times must increase, got \(t[k]) after \(t[k - 1])")
+        }
+        o.toggles = t
+      case "--out":
+        let s = try v()
+        guard !s.isEmpty else { throw UsageError(flag: flag, problem: "empty directory name") }
+        o.outDirectory = s
+      case "--trace":
+        let s = try v()
+        guard !s.isEmpty else { throw UsageError(flag: flag, problem: "empty file name") }
+        o.tracePath = s
+      case "--headless":
+        guard inline == nil else { throw UsageError(flag: flag, problem: "takes no value") }
+        o.headless = true
+      case "--help", "-h":
+        o.help = true
+      default:
+        throw UsageError(flag: arg, problem: "unknown option (see --help)")
+      }
+      i += 1
+    }
+    let wide = o.width * o.scale
+    let high = o.height * o.scale
+    guard wide.rounded(.up) <= maximumPixels, high.rounded(.up) <= maximumPixels else {
+      throw UsageError(
+        flag: "--size", problem: "\(wide)x\(high) pixels at this --scale exceeds \(Int(maximumPixels)) a side")
+    }
+    guard wide.rounded() >= 1, high.rounded() >= 1 else {
+      throw UsageError(flag: "--size", problem: "less than one pixel at this --scale")
+    }
+    return o
+  }
+
+  /// `WxH`, both finite and > 0.
+  static func parseSize(_ s: String) throws(UsageError) -> (Double, Double) {
+    let parts = s.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+      throw UsageError(flag: "--size", problem: "expected WxH in points, e.g. 390x120, got '\(s)'")
+    }
+    guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+      throw UsageError(flag: "--size", problem: "width and height must be finite and > 0, got '\(s)'")
+    }
+    return (w, h)
+  }
+
+  /// A comma-separated list of finite times >= 0.
+  static func parseTimes(_ s: String, flag: String) throws(UsageError) -> [Double] {
+    var out: [Double] = []
+    for part in s.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let t = Double(part) else {
+        throw UsageError(flag: flag, problem: "'\(part)' is not a number of seconds")
+      }
+      guard t.isFinite, t >= 0 else {
+        throw UsageError(flag: flag, problem: "times must be finite and >= 0, got '\(part)'")
+      }
+      out.append(t)
+    }
+    return out
+  }
+}

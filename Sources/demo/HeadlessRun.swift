@@ -1,0 +1,139 @@
+import Foundation
+import LoaderCore
+import LoaderSDL
+
+/// Renders frames offscreen and writes them as PNGs (and optionally a trace).
+///
+/// Nothing is written until every check has passed: the output directory exists (or was just
+/// created) and accepts files, and the trace's directory accepts files. Every file is written
+/// to a temporary name and renamed into place.
+struct HeadlessRun {
+  var options: DemoOptions
+
+  enum Failure: Error, CustomStringConvertible {
+    case usage(UsageError)
+    case render(String)
+    var description: String {
+      switch self {
+      case .usage(let u): u.description
+      case .render(let s): "demo: \(s)"
+      }
+    }
+  }
+
+  /// Returns the paths written, frames first.
+  func run() throws(Failure) -> (frames: [String], trace: String?) {
+    let times = options.times ?? DemoOptions.defaultTimes
+    let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
+    try Self.checkCanCreate(directory: dir, flag: "--out")
+    if let trace = options.tracePath {
+      var isDir: ObjCBool = false
+      if FileManager.default.fileExists(atPath: trace, isDirectory: &isDir), isDir.boolValue {
+        throw .usage(UsageError(flag: "--trace", problem: "'\(trace)' is a directory"))
+      }
+      let parent = Self.standardized((trace as NSString).deletingLastPathComponent)
+      // A trace inside the frames' directory is fine even before that directory exists.
+      if parent != Self.standardized(dir) {
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDir), isDir.boolValue
+        else {
+          throw .usage(UsageError(flag: "--trace", problem: "directory '\(parent)' does not exist"))
+        }
+        try Self.checkWritable(directory: parent, flag: "--trace")
+      }
+    }
+    // Every check has passed: only now may the directory be created.
+    try Self.prepareDirectory(dir, flag: "--out")
+
+    var scene = RowScene(palette: options.theme.palette)
+    scene.apply(toggles: options.toggles)
+    let scale = options.scale
+    let canvas: OffscreenCanvas
+    let drawer: FrameDrawer
+    do {
+      canvas = try OffscreenCanvas(
+        width: Int((options.width * scale).rounded()), height: Int((options.height * scale).rounded()))
+      drawer = FrameDrawer(rasterizer: try options.backend.makeRasterizer(for: canvas.renderer))
+    } catch {
+      throw .render(error.description)
+    }
+
+    var trace = TraceWriter()
+    var written: [String] = []
+    for (k, t) in times.enumerated() {
+      let path = (dir as NSString).appendingPathComponent(String(format: "frame-%04d.png", k))
+      do {
+        try drawer.draw(scene, at: t, width: options.width, height: options.height, scale: scale, on: canvas.renderer)
+        try canvas.savePNG(to: path)
+      } catch {
+        throw .render(error.description)
+      }
+      written.append(path)
+      trace.add(time: t, rings: drawer.rings, scale: scale)
+    }
+    if let tracePath = options.tracePath {
+      try Self.writeAtomically(trace.document, to: tracePath)
+    }
+    return (written, options.tracePath)
+  }
+
+  static func standardized(_ path: String) -> String {
+    URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
+  }
+
+  /// Checks, creating nothing, that `dir` is a writable directory or could be created: its
+  /// nearest existing ancestor is a writable directory.
+  static func checkCanCreate(directory dir: String, flag: String) throws(Failure) {
+    var path = standardized(dir)
+    var isDir: ObjCBool = false
+    while !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+      let up = (path as NSString).deletingLastPathComponent
+      if up == path || up.isEmpty { break }
+      path = up
+    }
+    guard isDir.boolValue else {
+      throw .usage(UsageError(flag: flag, problem: "'\(path)' is not a directory"))
+    }
+    try checkWritable(directory: path, flag: flag)
+  }
+
+  /// Creates `dir` if needed and checks that a file can be created in it.
+  static func prepareDirectory(_ dir: String, flag: String) throws(Failure) {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+      guard isDir.boolValue else {
+        throw .usage(UsageError(flag: flag, problem: "'\(dir)' exists and is not a directory"))
+      }
+    } else {
+      do {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+      } catch {
+        throw .usage(UsageError(flag: flag, problem: "cannot create directory '\(dir)'"))
+      }
+    }
+    try checkWritable(directory: dir, flag: flag)
+  }
+
+  /// Creates and removes a probe file: `access(W_OK)` says yes to root on a read-only mount.
+  static func checkWritable(directory dir: String, flag: String) throws(Failure) {
+    let probe = (dir as NSString).appendingPathComponent(".demo-probe-\(getpid())")
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard fd >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw .usage(UsageError(flag: flag, problem: "cannot write in '\(dir)': \(reason)"))
+    }
+    close(fd)
+    unlink(probe)
+  }
+
+  static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    let tmp = path + ".partial-\(getpid())"
+    guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) else {
+      throw .render("cannot write '\(tmp)'")
+    }
+    guard rename(tmp, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(tmp)
+      throw .render("cannot rename trace into '\(path)': \(reason)")
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import CSDL2
+import Foundation
+import LoaderCore
+
+/// Runs the built `demo` executable (it sits beside the test bundle) with the dummy video
+/// driver, and reads back what it wrote.
+struct DemoProcess {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// `.build/<triple>/debug/demo`, next to the test bundle this process runs from.
+  static var executable: URL {
+    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var dir = me.deletingLastPathComponent()
+    // On Linux the bundle is `.../debug/SwiftLoaderPackageTests.xctest`, a file; be lenient
+    // if a runner puts the binary inside a bundle directory.
+    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("demo").path),
+      dir.pathComponents.count > 1
+    {
+      dir = dir.deletingLastPathComponent()
+    }
+    return dir.appendingPathComponent("demo")
+  }
+
+  static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> DemoProcess {
+    let p = Process()
+    p.executableURL = executable
+    p.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["SDL_VIDEODRIVER"] = "dummy"
+    for (k, v) in extra { env[k] = v }
+    p.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    // Read before waiting so a full pipe cannot stall the child.
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return DemoProcess(
+      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: e, as: UTF8.self))
+  }
+}
+
+/// A fresh directory under the system temporary directory, removed by `remove()`.
+struct ScratchDirectory {
+  let url: URL
+  init(_ label: String) throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "demo-test-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+  var path: String { url.path }
+  func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+  func contents() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A PNG read back through SDL2_image, as opaque RGB pixels.
+struct PNGImage {
+  let width: Int
+  let height: Int
+  let pixels: [UInt32]  // 0xRRGGBB, row-major
+
+  struct LoadError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  init(path: String) throws {
+    guard let loaded = IMG_Load(path) else {
+      throw LoadError(description: "IMG_Load(\(path)): \(String(cString: SDL_GetError()))")
+    }
+    defer { SDL_FreeSurface(loaded) }
+    guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+      throw LoadError(description: "SDL_ConvertSurfaceFormat: \(String(cString: SDL_GetError()))")
+    }
+    defer { SDL_FreeSurface(s) }
+    width = Int(s.pointee.w)
+    height = Int(s.pointee.h)
+    guard let base = s.pointee.pixels else { throw LoadError(description: "no pixels in \(path)") }
+    var out = [UInt32](repeating: 0, count: width * height)
+    for y in 0..<height {
+      let row = base.advanced(by: y * Int(s.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width { out[y * width + x] = row[x] & 0xFF_FFFF }
+    }
+    pixels = out
+  }
+
+  func color(x: Int, y: Int) -> RGBAColor { RGBAColor(hex: pixels[y * width + x]) }
+
+  /// Bilinear sample at a continuous point (pixel centres at `i + 0.5`), per channel 0...255.
+  func sample(x: Double, y: Double) -> (Double, Double, Double) {
+    let fx = x - 0.5
+    let fy = y - 0.5
+    let x0 = Int(fx.rounded(.down))
+    let y0 = Int(fy.rounded(.down))
+    let ax = fx - Double(x0)
+    let ay = fy - Double(y0)
+    func at(_ i: Int, _ j: Int) -> (Double, Double, Double) {
+      let c = color(x: min(max(i, 0), width - 1), y: min(max(j, 0), height - 1))
+      return (Double(c.r), Double(c.g), Double(c.b))
+    }
+    let p = [at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1)]
+    let w = [(1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay]
+    var r = (0.0, 0.0, 0.0)
+    for k in 0..<4 {
+      r.0 += w[k] * p[k].0
+      r.1 += w[k] * p[k].1
+      r.2 += w[k] * p[k].2
+    }
+    return r
+  }
+}
