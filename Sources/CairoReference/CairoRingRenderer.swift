@@ -1,2 +1,151 @@
 import CCairo
 import LoaderCore
+
+/// An independent renderer for the seed's rings: Cairo strokes each ring straight from the
+/// style (centreline radius, line width, cap, dash array and phase), without the project's own
+/// `DashedRing` geometry, so comparing against it tests that geometry too.
+///
+/// One ring is, in Cairo's words (user space = output pixels, y down):
+/// ```
+/// cairo_translate(cx, cy); cairo_rotate(angle * pi / 180)     // clockwise on screen
+/// cairo_new_path(); cairo_arc(0, 0, r * scale, 0, 2 pi)        // starts at 3 o'clock
+/// cairo_set_dash(pattern * scale, phase * scale)
+/// cairo_set_line_cap(ROUND); cairo_set_line_width(lineWidth * scale); cairo_stroke()
+/// ```
+/// An arc from 0 to 2 pi is an open path whose ends meet: Cairo dashes it from its start and
+/// does not join its ends, which is exactly SPEC's seam (the last 0.51-long dash ends at
+/// 3 o'clock and the first starts afresh there, each with its own round cap).
+///
+/// Test and bench only: the product never links Cairo.
+public final class CairoRingRenderer {
+  public let width: Int
+  public let height: Int
+  private let surface: OpaquePointer
+  private let context: OpaquePointer
+
+  public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+    case badSize(width: Int, height: Int)
+    case cairo(String)
+    public var description: String {
+      switch self {
+      case .badSize(let w, let h): "Cairo surface size \(w)x\(h) is outside 1...16384"
+      case .cairo(let s): "Cairo failed: \(s)"
+      }
+    }
+  }
+
+  /// An ARGB32 image surface of `width` x `height` pixels, reused for every frame.
+  public init(width: Int, height: Int) throws(Error) {
+    guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+      throw .badSize(width: width, height: height)
+    }
+    guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    else { throw .cairo("cairo_image_surface_create") }
+    let status = cairo_surface_status(s)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(s)
+      throw .cairo(String(cString: cairo_status_to_string(status)))
+    }
+    guard let c = cairo_create(s) else {
+      cairo_surface_destroy(s)
+      throw .cairo("cairo_create")
+    }
+    self.width = width
+    self.height = height
+    surface = s
+    context = c
+  }
+
+  deinit {
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  /// Fills the whole surface with `color`, opaque.
+  public func clear(_ color: RGBAColor) {
+    cairo_save(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+    setSource(color)
+    cairo_paint(context)
+    cairo_restore(context)
+  }
+
+  /// Strokes one ring of `style` at `scale` pixels per point, centred at `(centerX, centerY)`
+  /// (pixels), turned `angle` degrees clockwise, in `color`, blended over what is there.
+  public func strokeRing(
+    style: LoaderStyle, scale: Double, centerX: Double, centerY: Double, angle: Double,
+    color: RGBAColor
+  ) {
+    let cr = context
+    cairo_save(cr)
+    cairo_translate(cr, centerX, centerY)
+    cairo_rotate(cr, angle * Double.pi / 180)
+    cairo_new_path(cr)
+    cairo_arc(cr, 0, 0, style.centerlineRadius * scale, 0, 2 * Double.pi)
+    let dashes = style.dash.intervals.map { $0 * scale }
+    dashes.withUnsafeBufferPointer { d in
+      cairo_set_dash(cr, d.baseAddress, Int32(d.count), style.dash.phase * scale)
+    }
+    cairo_set_line_cap(cr, style.lineCap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+    cairo_set_line_width(cr, style.lineWidth * scale)
+    setSource(color)
+    cairo_stroke(cr)
+    cairo_restore(cr)
+  }
+
+  /// Draws a frame: clears to `background`, then strokes every ring in order.
+  public func renderFrame(
+    style: LoaderStyle, scale: Double, background: RGBAColor, rings: [CairoRing]
+  ) {
+    clear(background)
+    for r in rings {
+      strokeRing(
+        style: style, scale: scale, centerX: r.centerX, centerY: r.centerY, angle: r.angle,
+        color: r.color)
+    }
+  }
+
+  /// Every pixel, row-major, as `0xAARRGGBB` (premultiplied; opaque wherever the frame was
+  /// cleared to an opaque colour first).
+  public func argbPixels() -> [UInt32] {
+    cairo_surface_flush(surface)
+    var out = [UInt32](repeating: 0, count: width * height)
+    guard let data = cairo_image_surface_get_data(surface) else { return out }
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    out.withUnsafeMutableBufferPointer { o in
+      for y in 0..<height {
+        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<width { o[y * width + x] = row[x] }
+      }
+    }
+    return out
+  }
+
+  /// Writes a PNG (test and bench output; Cairo's own writer).
+  public func savePNG(to path: String) throws(Error) {
+    cairo_surface_flush(surface)
+    let status = cairo_surface_write_to_png(surface, path)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .cairo("\(path): " + String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  private func setSource(_ c: RGBAColor) {
+    cairo_set_source_rgba(
+      context, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
+  }
+}
+
+/// One ring for `CairoRingRenderer.renderFrame`: centre in pixels, degrees clockwise, colour.
+public struct CairoRing: Sendable, Hashable {
+  public var centerX: Double
+  public var centerY: Double
+  public var angle: Double
+  public var color: RGBAColor
+  public init(centerX: Double, centerY: Double, angle: Double, color: RGBAColor) {
+    self.centerX = centerX
+    self.centerY = centerY
+    self.angle = angle
+    self.color = color
+  }
+}

@@ -31,10 +31,15 @@ public protocol RingRasterizer: AnyObject {
   /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`):
   /// rebuild whatever lived on it before the next `draw`.
   func renderTargetsDidReset(on renderer: OpaquePointer)
+  /// The surface `renderer` draws into, when the caller owns one the CPU may write directly
+  /// (an `OffscreenCanvas`'s); nil to forget it. Backends that blend pixels in Swift write
+  /// there instead of going through a texture; the others ignore it.
+  func attach(surface: UnsafeMutablePointer<SDL_Surface>?)
 }
 
 extension RingRasterizer {
   public func renderTargetsDidReset(on renderer: OpaquePointer) {}
+  public func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {}
 
   public func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
     throws(SDLError)
