@@ -47,7 +47,7 @@ extension CoverageSpanRasterizer {
   }
 
   @inline(__always)
-  private func placement(of ring: RingInstance?, atlas: RingCoverageAtlas, target: PixelTarget)
+  func placement(of ring: RingInstance?, atlas: RingCoverageAtlas, target: PixelTarget)
     -> Placement
   {
     guard let ring, ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite else {
@@ -150,6 +150,45 @@ extension CoverageSpanRasterizer {
       let orb = ((rb &* a &+ drb &* na) >> 8) & 0x00FF_00FF
       let oag = ((ag &* a &+ dag &* na) >> 8) & 0x00FF_00FF
       row[i] = orb | (oag << 8)
+    }
+  }
+
+  /// The slow path for an overlay composited with straight alpha: "over" on straight colour,
+  /// ```
+  /// a_out = a + a_dst (1 - a)
+  /// c_out = (c a + c_dst a_dst (1 - a)) / a_out
+  /// ```
+  /// Only used when the renderer cannot composite premultiplied colour and the caller gave
+  /// no surface to write.
+  func blendStraight(
+    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget
+  ) {
+    for ring in rings {
+      let p = placement(of: ring, atlas: atlas, target: target)
+      guard p.count > 0 else { continue }
+      let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
+      for k in 0..<p.count {
+        let span = atlas.spans[p.first + k]
+        let y = p.py + Int(span.dy)
+        guard y >= 0, y < target.height else { continue }
+        let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
+        for i in 0..<Int(span.count) {
+          let x = p.px + Int(span.dx) + i
+          guard x >= 0, x < target.width else { continue }
+          let a = Float(atlas.coverageBytes[Int(span.coverage) + i]) / 255
+          let d = row[x]
+          let da = Float(d >> 24) / 255
+          let outA = a + da * (1 - a)
+          guard outA > 0 else { continue }
+          let w = da * (1 - a)
+          func channel(_ c: Float, _ shift: UInt32) -> UInt32 {
+            UInt32(((c * a + Float((d >> shift) & 0xFF) * w) / outA).rounded()) << shift
+          }
+          row[x] =
+            UInt32((outA * 255).rounded()) << 24 | channel(src.r, 16) | channel(src.g, 8)
+            | channel(src.b, 0)
+        }
+      }
     }
   }
 }

@@ -15,7 +15,8 @@ import LoaderCore
 /// 2. the window surface, when `renderer` is a window's software renderer drawing to the
 ///    window (SDL's software renderer draws there and presents it);
 /// 3. otherwise a streaming texture the size of the output, cleared to transparent, drawn
-///    premultiplied and composited over the target with one `SDL_RenderCopy`.
+///    premultiplied and composited over the target with one `SDL_RenderCopy` (straight
+///    alpha where the renderer lacks custom blend modes, as SDL's software renderer does).
 public final class CoverageSpanRasterizer: RingRasterizer {
   public let name = "spans"
   private var atlases: [RingCoverageAtlas] = []
@@ -143,7 +144,12 @@ public final class CoverageSpanRasterizer: RingRasterizer {
     for y in 0..<Int(h) {
       (base + y * Int(pitch)).initializeMemory(as: UInt32.self, repeating: 0, count: Int(w))
     }
-    blend(rings, atlas: atlas, into: PixelTarget(base: base, width: Int(w), height: Int(h), pitch: Int(pitch)))
+    let target = PixelTarget(base: base, width: Int(w), height: Int(h), pitch: Int(pitch))
+    if overlayBlend == SDL_BLENDMODE_BLEND {
+      blendStraight(rings, atlas: atlas, into: target)
+    } else {
+      blend(rings, atlas: atlas, into: target)
+    }
     SDL_UnlockTexture(texture)
     guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError("SDL_RenderCopy") }
   }

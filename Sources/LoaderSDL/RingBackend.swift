@@ -1,3 +1,4 @@
+import CSDL2
 import LoaderCore
 
 /// The rasterizers `--backend` can pick, by name.
@@ -7,6 +8,9 @@ import LoaderCore
 public enum RingBackend: String, CaseIterable, Sendable {
   /// SDL2_gfx primitives: filled polygons with antialiased outlines.
   case gfx
+  /// Precomputed coverage masks blended span by span in Swift into the target's pixels
+  /// (`CoverageSpanRasterizer`).
+  case spans
 
   /// The backend the demo uses when `--backend` is not given.
   public static let defaultBackend: RingBackend = .gfx
@@ -14,9 +18,17 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// Every name `--backend` accepts, comma-separated, in declaration order.
   public static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
 
-  public func makeRasterizer(for renderer: OpaquePointer) throws(SDLError) -> any RingRasterizer {
-    switch self {
-    case .gfx: GfxRingRasterizer()
-    }
+  /// `surface`: the surface `renderer` draws into when the caller owns it (an
+  /// `OffscreenCanvas`'s), so CPU backends can write it directly (see `attach(surface:)`).
+  public func makeRasterizer(
+    for renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>? = nil
+  ) throws(SDLError) -> any RingRasterizer {
+    let r: any RingRasterizer =
+      switch self {
+      case .gfx: GfxRingRasterizer()
+      case .spans: CoverageSpanRasterizer()
+      }
+    r.attach(surface: surface)
+    return r
   }
 }
