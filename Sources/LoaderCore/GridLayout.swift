@@ -1,0 +1,93 @@
+/// `N` loader rows in a grid that fits a `width x height` container, all visible at once.
+///
+/// The choice: fit to the window by one uniform scale, never above 1 (a few loaders look like
+/// the seed; many shrink instead of scrolling).
+/// - A loader's natural cell is its row at minimum spacing plus one spacer of air below:
+///   `cellW = n * (frame + minimumSpacing)`, `cellH = frame + minimumSpacing` (290 x 58 for
+///   the seed), so neighbouring rings are never closer than in the seed's tightest row.
+/// - For every column count `c` (rows `r = ceil(N / c)`), the scale is
+///   `s(c) = min(1, width / (c * cellW), height / (r * cellH))`; the grid takes the `c` with the
+///   largest `s` (the fewest columns on a tie).
+/// - The container is cut into `c x r` equal cells, filled row by row. Each cell holds one
+///   loader row laid out by `RowLayout` at the cell's size divided by `s`, then scaled by `s`:
+///   extra width goes to the spacers as in the seed, extra height centres the row.
+/// With one loader the grid is the seed's row exactly (spacers of 28 at width 390).
+public struct GridLayout: Sendable, Hashable {
+  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidCount(Int)
+    case invalidSize(width: Double, height: Double)
+    case invalidStyle(LoaderStyle.Error)
+    public var description: String {
+      switch self {
+      case .invalidCount(let n): "loader count must be >= 0, got \(n)"
+      case .invalidSize(let w, let h): "container must be finite and > 0, got \(w) x \(h)"
+      case .invalidStyle(let e): "invalid loader style: \(e)"
+      }
+    }
+  }
+
+  /// One ring's place: centre and frame in container points.
+  public struct RingFrame: Sendable, Hashable {
+    public var centerX: Double
+    public var centerY: Double
+    /// Half the frame's side (the frame's inscribed circle), points.
+    public var radius: Double
+    public var frame: LayoutRect {
+      LayoutRect(x: centerX - radius, y: centerY - radius, width: 2 * radius, height: 2 * radius)
+    }
+  }
+
+  public let count: Int
+  public let width: Double
+  public let height: Double
+  public let style: LoaderStyle
+  public let columns: Int
+  public let rows: Int
+  /// Points of the container per point of a loader (`<= 1`).
+  public let scale: Double
+
+  public init(count: Int, width: Double, height: Double, style: LoaderStyle = .seed) throws(Error) {
+    guard count >= 0 else { throw .invalidCount(count) }
+    guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+      throw .invalidSize(width: width, height: height)
+    }
+    do { try style.validate() } catch { throw .invalidStyle(error) }
+    self.count = count
+    self.width = width
+    self.height = height
+    self.style = style
+    let cell = Self.naturalCell(style)
+    var best = (columns: 1, rows: Swift.max(1, count), scale: -1.0)
+    for c in 1...Swift.max(1, count) {
+      let r = Swift.max(1, (count + c - 1) / c)
+      let s = Swift.min(1, width / (Double(c) * cell.width), height / (Double(r) * cell.height))
+      if s > best.scale { best = (c, r, s) }
+    }
+    columns = best.columns
+    rows = best.rows
+    scale = best.scale
+  }
+
+  static func naturalCell(_ style: LoaderStyle) -> (width: Double, height: Double) {
+    let pitch = style.frameSize + style.minimumSpacing
+    return (Double(style.ringCount) * pitch, pitch)
+  }
+
+  /// Loader `i`'s cell (row `i / columns`, column `i % columns`), in container points.
+  public func cell(ofLoader i: Int) -> LayoutRect {
+    let w = width / Double(columns)
+    let h = height / Double(rows)
+    return LayoutRect(x: Double(i % columns) * w, y: Double(i / columns) * h, width: w, height: h)
+  }
+
+  /// Loader `i`'s ring frames in container points, ring 0 first.
+  public func ringFrames(ofLoader i: Int) -> [RingFrame] {
+    let cell = cell(ofLoader: i)
+    return RowLayout.frames(width: cell.width / scale, height: cell.height / scale, style: style)
+      .map { f in
+        RingFrame(
+          centerX: cell.x + f.midX * scale, centerY: cell.y + f.midY * scale,
+          radius: f.width / 2 * scale)
+      }
+  }
+}

@@ -1,0 +1,111 @@
+/// The baseline for the bench and a second opinion for the tests: the same semantics as
+/// `RotationEngine`, written the obvious way, one object per loader with its own schedule (as
+/// SwiftUI gives each view its own task). Not for use: it chases a pointer per loader and an
+/// array per ring, and visits every loader every step.
+public final class NaiveLoaderSimulation {
+  public final class Loader {
+    public let style: LoaderStyle
+    public var isAnimating = false
+    var runStart = 0.0
+    var nextTrigger = 0
+    /// Per ring: turns finished for good, and start times of turns that may still run.
+    var finishedTurns: [Int]
+    var runningTurns: [[Double]]
+
+    init(style: LoaderStyle) {
+      self.style = style
+      finishedTurns = Array(repeating: 0, count: style.ringCount)
+      runningTurns = Array(repeating: [], count: style.ringCount)
+    }
+
+    func nextTriggerTime() -> Double { runStart + style.stagger * Double(nextTrigger) }
+
+    func fire(at t: Double) {
+      runningTurns[nextTrigger % style.ringCount].append(t)
+      nextTrigger += 1
+    }
+
+    func setAnimating(_ on: Bool, at t: Double) {
+      guard on != isAnimating else { return }
+      if on {
+        runStart = t
+        nextTrigger = 0
+      } else {
+        while nextTriggerTime() < t { fire(at: nextTriggerTime()) }
+      }
+      isAnimating = on
+    }
+
+    func step(from start: Double, to end: Double) {
+      for i in 0..<style.ringCount {
+        let before = runningTurns[i].count
+        runningTurns[i].removeAll { $0 + style.turnDuration <= start }
+        finishedTurns[i] += before - runningTurns[i].count
+      }
+      while isAnimating, nextTriggerTime() < end { fire(at: nextTriggerTime()) }
+    }
+
+    func angle(ofRing i: Int, at t: Double) -> Double {
+      var a = Double(finishedTurns[i]) * style.turnDegrees
+      for s in runningTurns[i] {
+        a += style.turnDegrees * Swift.min(1, Swift.max(0, (t - s) / style.turnDuration))
+      }
+      return a
+    }
+  }
+
+  public let dt: Double
+  public private(set) var tick = 0
+  public private(set) var loaders: [Loader] = []
+
+  public init(dt: Double) { self.dt = dt }
+
+  public var time: Double { Double(tick) * dt }
+  public var ringCount: Int { loaders.reduce(0) { $0 + $1.style.ringCount } }
+
+  /// Adds a loader; its index in `loaders` is its id.
+  @discardableResult
+  public func addLoader(
+    style: LoaderStyle = .seed, isAnimating: Bool = false, at time: Double? = nil
+  )
+    -> Int
+  {
+    let loader = Loader(style: style)
+    loader.setAnimating(isAnimating, at: time ?? self.time)
+    loaders.append(loader)
+    return loaders.count - 1
+  }
+
+  public func setAnimating(_ on: Bool, loader i: Int, at t: Double) {
+    loaders[i].setAnimating(on, at: t)
+  }
+
+  public func setAnimatingAll(_ on: Bool, at t: Double) {
+    for l in loaders { l.setAnimating(on, at: t) }
+  }
+
+  /// Fires every trigger in `[time, time + dt)`.
+  public func step() {
+    let start = time
+    let end = Double(tick + 1) * dt
+    for l in loaders { l.step(from: start, to: end) }
+    tick += 1
+  }
+
+  /// Every ring's angle at `t` (within the last step), loader by loader, reduced to `[0, 360)`.
+  public func presentationAngles(at t: Double, into out: inout [Float]) {
+    out.removeAll(keepingCapacity: true)
+    for l in loaders {
+      for i in 0..<l.style.ringCount {
+        var a = l.angle(ofRing: i, at: t).truncatingRemainder(dividingBy: 360)
+        if a < 0 { a += 360 }
+        out.append(Float(a))
+      }
+    }
+  }
+
+  /// Ring `ring` of loader `i` at `t`, unwrapped.
+  public func angle(loader i: Int, ring: Int, at t: Double) -> Double {
+    loaders[i].angle(ofRing: ring, at: t)
+  }
+}

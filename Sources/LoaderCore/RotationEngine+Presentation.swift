@@ -1,0 +1,136 @@
+extension RotationEngine {
+  /// Every ring's on-screen angle at `renderTime` (in `presentableTimes`), in degrees clockwise
+  /// reduced to `[0, 360)`, into `angles[0..<ringSlotCount]`: loader `id`'s rings are at
+  /// `firstRing(of: id) ..< firstRing(of: id) + ringCount(of: id)`; entries of removed loaders
+  /// hold 0. `Float` is for drawing: times are `Float` seconds from an epoch at most a few
+  /// seconds back, so the error stays under `2e-4 + |D| * 6e-7 / d` degrees (under 0.001 for
+  /// the seed); `angle(loader:ring:at:)` is the exact one.
+  public func presentationAngles(
+    at renderTime: Double, into angles: UnsafeMutableBufferPointer<Float>
+  )
+    throws(Error)
+  {
+    try checkRenderTime(renderTime)
+    let n = ringSlotCount
+    guard angles.count >= n, let out = angles.baseAddress else {
+      if n == 0 { return }
+      throw .bufferTooSmall(count: angles.count, needed: n)
+    }
+    let t = Float(renderTime - epoch)
+    relativeStart.withUnsafeBufferPointer { rel in
+      guard let rel = rel.baseAddress else { return }
+      if let inverse = uniformInverseDuration {
+        Self.fullTurnAngles(t: t, inverseDuration: inverse, relativeStart: rel, into: out, count: n)
+      } else {
+        wrappedBase.withUnsafeBufferPointer { base in
+          inverseDuration.withUnsafeBufferPointer { inv in
+            ringDegrees.withUnsafeBufferPointer { deg in
+              guard let base = base.baseAddress, let inv = inv.baseAddress,
+                let deg = deg.baseAddress
+              else { return }
+              Self.generalAngles(
+                t: t, relativeStart: rel, wrappedBase: base, inverseDuration: inv, degrees: deg,
+                into: out, count: n)
+            }
+          }
+        }
+      }
+    }
+    for o in overlaps {
+      let correction = o.degrees * (Self.fraction(renderTime, o.start, o.duration) - 1)
+      out[o.ring] = Float(Self.wrapped(Double(out[o.ring]) + correction))
+    }
+  }
+
+  /// `presentationAngles(at:into:)` into an array, grown to `ringSlotCount` if needed.
+  public func presentationAngles(at renderTime: Double, into angles: inout [Float]) throws(Error) {
+    if angles.count < ringSlotCount {
+      angles.append(contentsOf: repeatElement(0, count: ringSlotCount - angles.count))
+    }
+    try angles.withUnsafeMutableBufferPointer { (buf) throws(Error) in
+      try presentationAngles(at: renderTime, into: buf)
+    }
+  }
+
+  /// Ring `ring` of loader `id` at `renderTime` (in `presentableTimes`), exactly, unwrapped:
+  /// the reference model's `angle(ofRing:at:)`.
+  public func angle(loader id: LoaderID, ring: Int, at renderTime: Double) throws(Error) -> Double {
+    let slot = try liveSlot(id)
+    try checkRenderTime(renderTime)
+    let s = schedules[slot]
+    guard ring >= 0, ring < Int(s.ringCount) else {
+      throw .ringOutOfRange(ring: ring, ringCount: Int(s.ringCount))
+    }
+    let r = Int(s.firstRing) + ring
+    let turns = ringTurns[r]
+    guard turns.count > 0 else { return 0 }
+    var a =
+      Double(turns.count - 1) * s.turnDegrees
+      + s.turnDegrees * Self.fraction(renderTime, turns.latestStart, s.turnDuration)
+    for o in overlaps where o.ring == r {
+      a += o.degrees * (Self.fraction(renderTime, o.start, o.duration) - 1)
+    }
+    return a
+  }
+
+  /// All of loader `id`'s rings, exactly, unwrapped.
+  public func angles(loader id: LoaderID, at renderTime: Double) throws(Error) -> [Double] {
+    let n = try ringCount(of: id)
+    var out: [Double] = []
+    out.reserveCapacity(n)
+    for i in 0..<n { out.append(try angle(loader: id, ring: i, at: renderTime)) }
+    return out
+  }
+
+  func checkRenderTime(_ t: Double) throws(Error) {
+    guard presentableTimes.contains(t) else {
+      throw .renderTimeOutsideWindow(time: t, window: presentableTimes)
+    }
+  }
+
+  /// `c(s) = min(1, max(0, (t - s) / d))`, the share of a linear turn done at `t`.
+  @inline(__always)
+  static func fraction(_ t: Double, _ start: Double, _ duration: Double) -> Double {
+    let f = (t - start) / duration
+    return f > 1 ? 1 : (f > 0 ? f : 0)
+  }
+
+  /// 360-degree turns of one duration: `360 * c` reduced to `[0, 360)` (a finished turn is 0).
+  /// Branch-free so the loop vectorizes.
+  @inline(__always)
+  static func fullTurnAngles(
+    t: Float, inverseDuration: Float, relativeStart: UnsafePointer<Float>,
+    into out: UnsafeMutablePointer<Float>, count n: Int
+  ) {
+    for i in 0..<n {
+      var c = (t - relativeStart[i]) * inverseDuration
+      c = c > 0 ? c : 0
+      c = c < 1 ? c : 0
+      let a = 360 * c
+      out[i] = a < 360 ? a : 0
+    }
+  }
+
+  /// Any turn: `base + D * c` reduced to `[0, 360)`. The floor is a round-to-nearest through
+  /// `1.5 * 2^23` and a correction, which vectorizes where `Float.rounded(.down)` would call libm.
+  @inline(__always)
+  static func generalAngles(
+    t: Float, relativeStart: UnsafePointer<Float>, wrappedBase: UnsafePointer<Float>,
+    inverseDuration: UnsafePointer<Float>, degrees: UnsafePointer<Float>,
+    into out: UnsafeMutablePointer<Float>, count n: Int
+  ) {
+    for i in 0..<n {
+      var c = (t - relativeStart[i]) * inverseDuration[i]
+      c = c > 0 ? c : 0
+      c = c < 1 ? c : 1
+      let a = wrappedBase[i] + degrees[i] * c
+      let y = a * (1 / 360)
+      let nearest = (y + 0x1.8p23) - 0x1.8p23
+      let floor = nearest > y ? nearest - 1 : nearest
+      var w = a - 360 * floor
+      w = w < 0 ? w + 360 : w
+      w = w < 360 ? w : w - 360
+      out[i] = w
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/// When each of a set of loaders has `isAnimating` flipped: a replayable script for tests, the
+/// demo's `--toggle-random` and the bench.
+///
+/// Events are sorted by time, then loader; each loader's own times never decrease. An event's
+/// `isAnimating` is the value set, which may repeat the current one (the engine ignores it, as
+/// `.task(id:)` does).
+public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
+  public struct Event: Sendable, Hashable {
+    public var time: Double
+    /// Index of the loader in whatever order the caller created them.
+    public var loader: Int
+    public var isAnimating: Bool
+    public init(time: Double, loader: Int, isAnimating: Bool) {
+      self.time = time
+      self.loader = loader
+      self.isAnimating = isAnimating
+    }
+  }
+
+  public private(set) var events: [Event]
+  public let loaderCount: Int
+
+  /// `events` in any order; sorted stably by time.
+  public init(loaderCount: Int, events: [Event]) {
+    self.loaderCount = loaderCount
+    self.events = events.enumerated()
+      .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
+  }
+
+  /// Loader `i`'s events, in order.
+  public func events(ofLoader i: Int) -> [Event] { events.filter { $0.loader == i } }
+
+  /// The reference model of loader `i` under this schedule.
+  public func timeline(ofLoader i: Int, style: LoaderStyle = .seed) -> LoaderTimeline {
+    var tl = LoaderTimeline(style: style)
+    for e in events where e.loader == i { tl.setAnimating(e.isAnimating, at: e.time) }
+    return tl
+  }
+
+  /// One line per event: `time loader on|off`, times with full precision so the text replays.
+  public var description: String {
+    events.map { "\($0.time) \($0.loader) \($0.isAnimating ? "on" : "off")" }
+      .joined(separator: "\n")
+  }
+
+  /// Seeded random toggles: loader `i` draws from its own SplitMix64 stream (seeded by `seed`
+  /// and `i`), so adding loaders leaves the others' schedules alone.
+  ///
+  /// Each loader starts at `t = 0` (on or off by a coin flip, so a third of all runs start at
+  /// 0), then flips until `duration`, waiting each time one of:
+  /// - a quick gap under 0.6 s (a turn is still running: overlapping turns),
+  /// - up to the next few exact multiples of 0.25 s (triggers and toggles on the same instant),
+  /// - a long gap of up to 3 s.
+  /// Now and then it sets the value it already has (must be ignored).
+  public static func random(seed: UInt64, loaders: Int, duration: Double = 10) -> ToggleSchedule {
+    var events: [Event] = []
+    for i in 0..<Swift.max(0, loaders) {
+      var rng = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: i) &* 0xD1B5_4A32_D192_ED03))
+      var on = rng.next() & 1 == 0
+      var t = 0.0
+      events.append(Event(time: 0, loader: i, isAnimating: on))
+      while true {
+        switch rng.next() % 3 {
+        case 0: t += 0.6 * rng.nextUnit()
+        case 1: t = (t / 0.25).rounded(.down) * 0.25 + 0.25 * Double(1 + rng.next() % 6)
+        default: t += 3 * rng.nextUnit()
+        }
+        guard t < duration else { break }
+        if rng.next() % 8 != 0 { on.toggle() }
+        events.append(Event(time: t, loader: i, isAnimating: on))
+      }
+    }
+    return ToggleSchedule(loaderCount: loaders, events: events)
+  }
+}
+
+extension ToggleSchedule {
+  /// Feeds a schedule's events to an engine as its steps reach them.
+  public struct Player: Sendable {
+    public let schedule: ToggleSchedule
+    /// Engine handles, indexed by the schedule's loader numbers.
+    public let loaders: [RotationEngine.LoaderID]
+    /// Index of the next event to apply.
+    public private(set) var next = 0
+
+    public init(schedule: ToggleSchedule, loaders: [RotationEngine.LoaderID]) {
+      self.schedule = schedule
+      self.loaders = loaders
+    }
+
+    /// Applies every event before the end of the engine's next step (`time + dt`): call it
+    /// before each `step()`. Events for loader numbers without a handle are skipped.
+    public mutating func applyDue(to engine: inout RotationEngine) throws(RotationEngine.Error) {
+      let end = engine.time + engine.dt
+      try apply(to: &engine, before: end)
+    }
+
+    /// Applies every event with `time < end`.
+    public mutating func apply(to engine: inout RotationEngine, before end: Double)
+      throws(RotationEngine.Error)
+    {
+      let events = schedule.events
+      while next < events.count, events[next].time < end {
+        let e = events[next]
+        next += 1
+        guard e.loader >= 0, e.loader < loaders.count else { continue }
+        try engine.setAnimating(e.isAnimating, loader: loaders[e.loader], at: e.time)
+      }
+    }
+  }
+}
