@@ -8,6 +8,12 @@ struct ChartSeries {
   var points: [(x: Double, y: Double)]
   /// A machine limit: drawn dashed and grey-ish; a single point becomes a horizontal line.
   var isLimit: Bool
+  /// A whole-frame entry (`frame/*`): a thinner line with square markers, in its backend's
+  /// colour, so it reads beside the same backend's `raster/*` line.
+  var isWholeFrame = false
+
+  /// Entries that share the part after the `/` share a colour.
+  var variant: Substring { name.split(separator: "/").last ?? "" }
 }
 
 /// One log-log plot of the chart.
@@ -24,7 +30,7 @@ struct ChartPanel {
 /// titles at twice that through `SDL_RenderSetScale`).
 enum ScalingChart {
   static let panelWidth = 800
-  static let height = 820
+  static let height = 700
   private static let plotTop = 70
   private static let plotBottom = 560
   private static let plotLeft = 80
@@ -122,19 +128,21 @@ enum ScalingChart {
     text(r, xLabelX, Int16(plotBottom + 24), panel.xLabel, (0x20, 0x20, 0x20))
 
     // Curves.
-    var colorIndex = 0
     var limitIndex = 0
-    var legend: [(String, (UInt8, UInt8, UInt8), Bool)] = []
+    var variants: [Substring] = []
+    var legend: [(String, (UInt8, UInt8, UInt8), ChartSeries)] = []
     for s in panel.series where !s.points.isEmpty {
       let c: (UInt8, UInt8, UInt8)
       if s.isLimit {
         c = limitColors[limitIndex % limitColors.count]
         limitIndex += 1
+      } else if s.variant == "cairo" {
+        c = (0, 0, 0)
       } else {
-        c = seriesColors[colorIndex % seriesColors.count]
-        colorIndex += 1
+        if !variants.contains(s.variant) { variants.append(s.variant) }
+        c = seriesColors[(variants.firstIndex(of: s.variant) ?? 0) % seriesColors.count]
       }
-      legend.append((s.name, c, s.isLimit))
+      legend.append((s.name, c, s))
       let pts = s.points.filter { $0.x > 0 && $0.y > 0 }.sorted { $0.x < $1.x }
       if s.isLimit && pts.count == 1 {
         let y = yAxis.pixel(pts[0].y)
@@ -143,24 +151,47 @@ enum ScalingChart {
       }
       let pixels = pts.map { (xAxis.pixel($0.x), yAxis.pixel($0.y)) }
       for (a, b) in zip(pixels, pixels.dropFirst()) {
-        if s.isLimit { dashedLine(r, from: a, to: b, c) } else { thickLine(r, from: a, to: b, c) }
+        line(r, s, from: a, to: b, c)
       }
-      for p in pixels {
-        filledCircleRGBA(r, Int16(p.0.rounded()), Int16(p.1.rounded()), 4, c.0, c.1, c.2, 255)
-        aacircleRGBA(r, Int16(p.0.rounded()), Int16(p.1.rounded()), 4, c.0, c.1, c.2, 255)
-      }
+      for p in pixels { marker(r, s, at: p, c) }
     }
 
     // Legend: two columns under the plot.
     for (i, item) in legend.enumerated() {
       let x = Double(originX + plotLeft + (i % 2) * 340)
       let y = Double(plotBottom + 50 + (i / 2) * 20)
-      if item.2 {
-        dashedLine(r, from: (x, y + 4), to: (x + 30, y + 4), item.1)
-      } else {
-        thickLine(r, from: (x, y + 4), to: (x + 30, y + 4), item.1)
-      }
+      line(r, item.2, from: (x, y + 4), to: (x + 30, y + 4), item.1)
+      marker(r, item.2, at: (x + 15, y + 4), item.1)
       text(r, Int16(x + 40), Int16(y), item.0, (0, 0, 0))
+    }
+  }
+
+  private static func line(
+    _ r: OpaquePointer, _ s: ChartSeries, from a: (Double, Double), to b: (Double, Double),
+    _ c: (UInt8, UInt8, UInt8)
+  ) {
+    if s.isLimit {
+      dashedLine(r, from: a, to: b, c)
+    } else if s.isWholeFrame {
+      aalineRGBA(
+        r, Int16(a.0.rounded()), Int16(a.1.rounded()), Int16(b.0.rounded()), Int16(b.1.rounded()),
+        c.0, c.1, c.2, 255)
+    } else {
+      thickLine(r, from: a, to: b, c)
+    }
+  }
+
+  private static func marker(
+    _ r: OpaquePointer, _ s: ChartSeries, at p: (Double, Double), _ c: (UInt8, UInt8, UInt8)
+  ) {
+    let (x, y) = (Int16(p.0.rounded()), Int16(p.1.rounded()))
+    if s.isWholeFrame {
+      boxRGBA(r, x - 4, y - 4, x + 4, y + 4, 255, 255, 255, 255)
+      rectangleRGBA(r, x - 4, y - 4, x + 4, y + 4, c.0, c.1, c.2, 255)
+      rectangleRGBA(r, x - 3, y - 3, x + 3, y + 3, c.0, c.1, c.2, 255)
+    } else if !s.isLimit || s.points.count > 1 {
+      filledCircleRGBA(r, x, y, 4, c.0, c.1, c.2, 255)
+      aacircleRGBA(r, x, y, 4, c.0, c.1, c.2, 255)
     }
   }
 
@@ -242,7 +273,11 @@ extension ScalingChart {
           isLimit: true)
       ]
     var frame = series("raster", x: { Double($0.rings) }, y: { $0.frameMilliseconds })
-    frame += series("frame", x: { Double($0.rings) }, y: { $0.frameMilliseconds })
+    frame += series("frame", x: { Double($0.rings) }, y: { $0.frameMilliseconds }).map {
+      var s = $0
+      s.isWholeFrame = true
+      return s
+    }
     for r in results where r.name == "limit/fill" {
       frame.append(ChartSeries(name: "limit/fill", points: [(1, r.statistics.p50)], isLimit: true))
     }
@@ -251,13 +286,13 @@ extension ScalingChart {
       panels.append(
         ChartPanel(
           title: "engine step, per ring", xLabel: "loaders (5 rings each)",
-          yLabel: "ns per ring (p50, log)", series: step))
+          yLabel: "ns per ring (p50, log scale; lower is better)", series: step))
     }
     if !frame.isEmpty {
       panels.append(
         ChartPanel(
           title: "rasterizing, per frame", xLabel: "rings in the 1920x1080 frame",
-          yLabel: "ms per frame (p50, log)", series: frame))
+          yLabel: "ms per frame (p50, log scale; lower is better)", series: frame))
     }
     return panels
   }
