@@ -30,6 +30,7 @@ struct BenchOptions: Equatable {
 
     A debug build rebuilds itself in release (swift build -c release --product bench) and
     re-runs; set BENCH_NO_RELAUNCH=1 to measure the debug build anyway (numbers flagged).
+    BENCH_SAVE_FRAMES=DIR writes the raster frames that PSNR compares into DIR as PNGs.
     """
 
   /// Parses `arguments` (without the program name). Accepts `--flag VALUE` and `--flag=VALUE`.

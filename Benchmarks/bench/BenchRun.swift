@@ -36,6 +36,8 @@ final class BenchRun {
   /// Every scene is built from this seed.
   static let seed: UInt64 = 0x5EED_0001
   private(set) var results: [BenchResult] = []
+  /// `BENCH_SAVE_FRAMES=DIR`: where to write the frames PSNR compares, to look at them.
+  let framesDirectory = ProcessInfo.processInfo.environment["BENCH_SAVE_FRAMES"]
   /// Nanoseconds per byte of memcpy traffic, once `limit/bandwidth` measured it.
   var copyTimePerByte: SampleStatistics?
 

@@ -1,14 +1,115 @@
+import CairoReference
 import LoaderCore
 import LoaderSDL
 
-/// `raster/<backend>` for every registered backend and `raster/cairo`.
+/// `raster/<backend>` for every backend in the `RingBackend` registry, and `raster/cairo`
+/// (the peer), on `RasterScene` at each size.
+///
+/// What is timed is drawing the rings only: the frame is cleared once before sampling and
+/// the rings are drawn again and again over it (the per-pixel work does not depend on what
+/// is underneath). The clear is `limit/fill`; `ms/frame` adds its p50 to the draw's.
+/// `covered px/s` is the ink of one ring (pixels Cairo touches, angle 0, alone) times the
+/// rings, per second of drawing. PSNR compares one clean frame (clear, one draw) with Cairo's
+/// over `MaskedPSNR`'s mask (the rings' frames).
 enum RasterBenchmarks {
-  // STUB: the RingBackend registry and CairoReference renderer are not on main yet (issue 4).
-  static var backendNames: [String] { [] }
+  static var backendNames: [String] { RingBackend.allCases.map(\.rawValue) }
 
   static func run(_ run: BenchRun) throws {
-    if run.isSelected("raster/") {
-      run.note("raster/*: SKIPPED (stub): RingBackend and CairoRingRenderer are not on main yet")
+    let backends = RingBackend.allCases.filter { run.isSelected("raster/\($0.rawValue)") }
+    let wantCairo = run.isSelected("raster/cairo")
+    guard wantCairo || !backends.isEmpty else { return }
+    let w = RasterScene.width
+    let h = RasterScene.height
+    let cairo = try CairoRingRenderer(width: w, height: h)
+    let ink = inkPixelsPerRing(cairo)
+    let fillMilliseconds = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
+
+    for n in run.sizes.rasterRings {
+      let scene = RasterScene(count: n, seed: BenchRun.seed ^ UInt64(n))
+      let mask = MaskedPSNR(width: w, height: h, boxes: scene.boxes)
+      // Cairo's frame is the reference for every backend's PSNR, so it is drawn even when
+      // only backends are selected.
+      cairo.clear(scene.background)
+      let m = wantCairo ? Sampler.measure(plan(n, run)) { strokeAll(scene, on: cairo) } : nil
+      cairo.clear(scene.background)
+      strokeAll(scene, on: cairo)
+      let reference = cairo.argbPixels()
+      if let dir = run.framesDirectory {
+        try? cairo.savePNG(to: "\(dir)/raster-cairo-\(n).png")
+      }
+      if let m {
+        run.record(result("raster/cairo", n, m, ink: ink, fill: fillMilliseconds, psnr: nil))
+      }
+
+      for backend in backends {
+        let canvas = try OffscreenCanvas(width: w, height: h)
+        let rasterizer = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
+        let shape = RasterScene.shape
+        var failure: SDLError?
+        let draw = {
+          do throws(SDLError) {
+            try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+              try rasterizer.draw(buf, shape: shape, on: canvas.renderer)
+            }
+          } catch {
+            failure = error
+          }
+          canvas.flush()
+        }
+        canvas.clear(scene.background)
+        let m = Sampler.measure(plan(n, run)) { draw() }
+        canvas.clear(scene.background)
+        draw()
+        if let failure { throw failure }
+        let psnr = mask.psnr(canvas.argbPixels(), reference)
+        if let dir = run.framesDirectory {
+          try canvas.savePNG(to: "\(dir)/raster-\(backend.rawValue)-\(n).png")
+        }
+        run.record(
+          result("raster/\(backend.rawValue)", n, m, ink: ink, fill: fillMilliseconds, psnr: psnr))
+      }
     }
+  }
+
+  /// Frames slower than about 50 ms get the slow plan (no time target, minimum samples).
+  private static func plan(_ rings: Int, _ run: BenchRun) -> SamplingPlan {
+    rings >= 10_000 ? run.plan.slow : run.plan
+  }
+
+  private static func strokeAll(_ scene: RasterScene, on cairo: CairoRingRenderer) {
+    for r in scene.rings {
+      cairo.strokeRing(
+        style: RasterScene.style, scale: RasterScene.scale, centerX: Double(r.centerX),
+        centerY: Double(r.centerY), angle: Double(r.angle), color: r.color)
+    }
+  }
+
+  /// Pixels one ring touches (any coverage), drawn alone by Cairo.
+  private static func inkPixelsPerRing(_ cairo: CairoRingRenderer) -> Int {
+    let background = LoaderPalette.light.background
+    cairo.clear(background)
+    cairo.strokeRing(
+      style: RasterScene.style, scale: RasterScene.scale, centerX: 100, centerY: 100, angle: 0,
+      color: RasterScene.style.color(ofRing: 4))
+    let white = UInt32(0xFF_FFFF)
+    return cairo.argbPixels().reduce(0) { $0 + ($1 & 0xFF_FFFF == white ? 0 : 1) }
+  }
+
+  private static func result(
+    _ name: String, _ n: Int, _ m: Measurement, ink: Int, fill: Double?, psnr: Double?
+  ) -> BenchResult {
+    let perRing = m.nanosecondsPerCall.scaled(by: 1e-3 / Double(n))
+    let drawMilliseconds = m.nanosecondsPerCall.p50 * 1e-6
+    let frame = drawMilliseconds + (fill ?? 0)
+    var details = [
+      "\(Format.value(frame)) ms/frame\(fill == nil ? " (draw only)" : "")",
+      "\(Format.si(Double(ink * n) / (m.nanosecondsPerCall.p50 * 1e-9))) covered px/s",
+    ]
+    if let psnr { details.append("\(Format.value(psnr)) dB") }
+    details.append("\(Format.value(m.allocationsPerCall)) allocs/frame")
+    return BenchResult(
+      name: name, loaders: n / RasterScene.style.ringCount, rings: n, unit: "us/ring",
+      statistics: perRing, psnrDB: psnr ?? (name == "raster/cairo" ? MaskedPSNR.ceiling : nil),
+      frameMilliseconds: frame, details: details)
   }
 }
