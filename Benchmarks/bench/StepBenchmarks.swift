@@ -1,11 +1,110 @@
 import LoaderCore
 
-/// `step/soa`, `step/naive` and `limit/bandwidth`.
+/// `step/soa` (`RotationEngine`), `step/naive` (`NaiveLoaderSimulation`) and
+/// `limit/bandwidth`, on one seeded scene per size.
+///
+/// The scene: `N` seed-style loaders, each turned on at its own seeded random time in the
+/// first `stagger * ringCount` seconds (so triggers spread evenly over steps, as in a real
+/// screen of loaders started at different moments). One measured call is one fixed step of
+/// `dt = 1/60 s` plus every ring's presentation angle at the new time, into a reused buffer.
 enum StepBenchmarks {
+  static let dt = 1.0 / 60
+  static let style = LoaderStyle.seed
+
+  /// The bytes one step must move per ring, at the least, in the engine's layout:
+  /// ```
+  /// presentation:  4 (read the ring's turn start) + 4 (write its angle)           = 8
+  /// firing:        (2 * 64 (schedule line, read + written) + 2 * 16 (ring record)
+  ///                 + 2 * 8 (wheel entry read, re-filed) + 4 (new start written))
+  ///                / ringCount  per trigger, one trigger per loader every stagger / dt steps
+  /// ```
+  /// For the seed (5 rings, stagger 0.25 s, dt 1/60): 8 + 180 / 5 / 15 = 10.4 bytes per ring.
+  static var bytesPerRing: Double {
+    let firing = (2 * 64 + 2 * 16 + 2 * 8 + 4) / Double(style.ringCount)
+    return 8 + firing * dt / style.stagger
+  }
+
+  /// Steps run before sampling so the engine reaches its steady state: two whole trigger
+  /// cycles (`ringCount * stagger / dt` steps each), which also visits every bucket of its
+  /// timing wheel, so buckets and pools have grown to their working size and no first-use
+  /// allocation is counted as a per-step one.
+  static var settlingSteps: Int {
+    2 * Int((Double(style.ringCount) * style.stagger / dt).rounded(.up))
+  }
+
+  /// Seeded start times, one per loader.
+  static func startTimes(count: Int) -> [Double] {
+    var rng = SplitMix64(seed: BenchRun.seed ^ UInt64(count))
+    let span = style.stagger * Double(style.ringCount)
+    return (0..<count).map { _ in rng.nextUnit() * span }
+  }
+
   static func run(_ run: BenchRun) throws {
-    // STUB: RotationEngine / NaiveLoaderSimulation are not on main yet (issue 3).
-    if run.isSelected("step/") {
-      run.note("step/soa, step/naive: SKIPPED (stub): RotationEngine is not on main yet")
+    for n in run.sizes.stepLoaders {
+      let rings = n * style.ringCount
+      if run.isSelected("limit/bandwidth") {
+        // A buffer four times what the step touches at this size: bigger than its working
+        // set, so it sits in the same level of the memory hierarchy as the step's data.
+        let bytes = max(1 << 20, Int(4 * bytesPerRing * Double(rings)))
+        let perByte = LimitBenchmarks.copyTimePerByte(bytes: bytes, plan: run.plan)
+        var r = LimitBenchmarks.bandwidthResult(
+          loaders: n, rings: rings, bytesPerRing: bytesPerRing, copyTimePerByte: perByte)
+        r.details.append("memcpy of \(Format.si(Double(bytes)))B")
+        run.record(r)
+      }
+      if run.isSelected("step/soa") { try run.record(soa(loaders: n, plan: run.plan)) }
+      if run.isSelected("step/naive"), run.sizes.naiveLoaders.contains(n) {
+        run.record(naive(loaders: n, plan: run.plan))
+      }
     }
+  }
+
+  static func soa(loaders n: Int, plan: SamplingPlan) throws -> BenchResult {
+    var engine = try RotationEngine(dt: dt, capacity: n)
+    for start in startTimes(count: n) {
+      try engine.addLoader(style: style, isAnimating: true, at: start)
+    }
+    engine.step(count: settlingSteps)
+    let angles = UnsafeMutableBufferPointer<Float>.allocate(capacity: engine.ringSlotCount)
+    angles.initialize(repeating: 0)
+    defer { angles.deallocate() }
+    var failure: RotationEngine.Error?
+    // Fails only for a render time outside the presentable window; `engine.time` never is.
+    let m = Sampler.measure(n >= 1_000_000 ? plan.slow : plan) {
+      engine.step()
+      do throws(RotationEngine.Error) {
+        try engine.presentationAngles(at: engine.time, into: angles)
+      } catch {
+        failure = error
+      }
+      blackHole(angles[0])
+    }
+    if let failure { throw failure }
+    return result("step/soa", loaders: n, m)
+  }
+
+  static func naive(loaders n: Int, plan: SamplingPlan) -> BenchResult {
+    let sim = NaiveLoaderSimulation(dt: dt)
+    for start in startTimes(count: n) {
+      sim.addLoader(style: style, isAnimating: true, at: start)
+    }
+    var angles: [Float] = []
+    let m = Sampler.measure(n >= 100_000 ? plan.slow : plan) {
+      sim.step()
+      sim.presentationAngles(at: sim.time, into: &angles)
+      blackHole(angles.first)
+    }
+    return result("step/naive", loaders: n, m)
+  }
+
+  private static func result(_ name: String, loaders n: Int, _ m: Measurement) -> BenchResult {
+    let rings = n * style.ringCount
+    let perRing = m.nanosecondsPerCall.scaled(by: 1 / Double(rings))
+    return BenchResult(
+      name: name, loaders: n, rings: rings, unit: "ns/ring", statistics: perRing,
+      details: [
+        "\(Format.si(1e9 / perRing.p50)) rings/s",
+        "\(Format.value(m.allocationsPerCall)) allocs/step",
+      ])
   }
 }
