@@ -17,24 +17,13 @@ extension RotationEngine {
       throw .bufferTooSmall(count: angles.count, needed: n)
     }
     let t = Float(renderTime - epoch)
-    relativeStart.withUnsafeBufferPointer { rel in
-      guard let rel = rel.baseAddress else { return }
-      if let inverse = uniformInverseDuration {
-        Self.fullTurnAngles(t: t, inverseDuration: inverse, relativeStart: rel, into: out, count: n)
-      } else {
-        wrappedBase.withUnsafeBufferPointer { base in
-          inverseDuration.withUnsafeBufferPointer { inv in
-            ringDegrees.withUnsafeBufferPointer { deg in
-              guard let base = base.baseAddress, let inv = inv.baseAddress,
-                let deg = deg.baseAddress
-              else { return }
-              Self.generalAngles(
-                t: t, relativeStart: rel, wrappedBase: base, inverseDuration: inv, degrees: deg,
-                into: out, count: n)
-            }
-          }
-        }
-      }
+    if let inverse = uniformInverseDuration {
+      Self.fullTurnAngles(
+        t: t, inverseDuration: inverse, relativeStart: relativeStart.pointer, into: out, count: n)
+    } else {
+      Self.generalAngles(
+        t: t, relativeStart: relativeStart.pointer, wrappedBase: wrappedBase.pointer,
+        inverseDuration: inverseDuration.pointer, degrees: ringDegrees.pointer, into: out, count: n)
     }
     for o in overlaps {
       let correction = o.degrees * (Self.fraction(renderTime, o.start, o.duration) - 1)
@@ -62,11 +51,14 @@ extension RotationEngine {
       throw .ringOutOfRange(ring: ring, ringCount: Int(s.ringCount))
     }
     let r = Int(s.firstRing) + ring
-    let turns = ringTurns[r]
-    guard turns.count > 0 else { return 0 }
+    let history = ringHistory[r]
+    let m = s.runTriggers(ofRing: ring)
+    let count = history.count + m
+    let latest = m > 0 ? s.triggerTime(ring + Int(s.ringCount) * (m - 1)) : history.latestStart
+    guard count > 0 else { return 0 }
     var a =
-      Double(turns.count - 1) * s.turnDegrees
-      + s.turnDegrees * Self.fraction(renderTime, turns.latestStart, s.turnDuration)
+      Double(count - 1) * s.turnDegrees
+      + s.turnDegrees * Self.fraction(renderTime, latest, s.turnDuration)
     for o in overlaps where o.ring == r {
       a += o.degrees * (Self.fraction(renderTime, o.start, o.duration) - 1)
     }

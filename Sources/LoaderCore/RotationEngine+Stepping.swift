@@ -1,7 +1,6 @@
 extension RotationEngine {
   /// Advances one fixed step: fires every trigger `s` with `time <= s < time + dt` at `s`,
-  /// then `tick += 1`. Allocates nothing once the wheel buckets and the overlap pool have grown
-  /// to their working size.
+  /// then `tick += 1`. Allocates nothing once the overlap pool has grown to its working size.
   public mutating func step() {
     let k = tick
     let windowStart = Double(k) * dt
@@ -18,86 +17,149 @@ extension RotationEngine {
   }
 
   /// The tick `k` with `Double(k) * dt <= t < Double(k + 1) * dt`, by the same products the
-  /// step compares with, so a trigger on a step boundary lands in exactly one step.
+  /// step compares with, so a trigger on a step boundary lands in exactly one step. (Times are
+  /// checked to keep `t / dt` far inside `Int`.)
+  @inline(__always)
   func tickContaining(_ t: Double) -> Int {
-    var k = Int((t / dt).rounded(.down))
+    var k = Int(t / dt)
     while Double(k + 1) * dt <= t { k += 1 }
     while Double(k) * dt > t { k -= 1 }
     return k
   }
 
+  @inline(__always)
+  static func markWheel(
+    _ wheel: UnsafeMutablePointer<UInt64>, words: Int, mask: Int, slot: Int, tick k: Int
+  ) {
+    wheel[(k & mask) * words + slot >> 6] |= 1 << UInt64(slot & 63)
+  }
+
   mutating func startRun(slot: Int, at t: Double) {
     schedules[slot].runStart = t
     schedules[slot].nextTrigger = 0
+    schedules[slot].nextRing = 0
     schedules[slot].isAnimating = true
-    schedules[slot].stamp &+= 1
-    let entry = UInt64(slot) | UInt64(schedules[slot].stamp) << 32
-    wheel[tickContaining(t) & wheelMask].append(entry)
+    Self.markWheel(
+      wheel.mutablePointer(), words: wheelWords, mask: wheelMask, slot: slot,
+      tick: tickContaining(t))
   }
 
   /// Ends the run at `c`: its triggers before `c` that no step has reached yet fire now (they
-  /// read 0 until their time), so the wheel never holds more than one run per loader.
+  /// read 0 until their time), then the run's turns are folded into each ring's history. The
+  /// loader's wheel bit goes stale and is dropped when its bucket comes round.
   mutating func endRun(slot: Int, at c: Double) {
     var s = schedules[slot]
-    let windowStart = time - dt
+    var rings = ringPointers()
+    Self.fire(&s, before: c, windowStart: time - dt, rings: &rings, overlaps: &overlaps)
     let first = Int(s.firstRing)
     let n = Int(s.ringCount)
-    var t = s.triggerTime(s.nextTrigger)
-    while t < c {
-      fire(ring: first + s.nextTrigger % n, at: t, schedule: s, windowStart: windowStart)
-      s.nextTrigger += 1
-      t = s.triggerTime(s.nextTrigger)
+    for i in 0..<n {
+      let m = s.runTriggers(ofRing: i)
+      guard m > 0 else { continue }
+      ringHistory[first + i].count += m
+      ringHistory[first + i].latestStart = s.triggerTime(i + n * (m - 1))
     }
     s.isAnimating = false
-    s.stamp &+= 1
+    s.nextTrigger = 0
+    s.nextRing = 0
     schedules[slot] = s
   }
 
-  /// One trigger: ring `ring` starts a turn at `t`. Its previous turn, if it may still be
-  /// running at a presentable time (`>= windowStart`), moves to the overlap pool.
-  @inline(__always)
-  mutating func fire(ring: Int, at t: Double, schedule s: Schedule, windowStart: Double) {
-    var turns = ringTurns[ring]
-    if turns.latestStart + s.turnDuration > windowStart {
-      overlaps.append(
-        OverlapTurn(
-          ring: ring, start: turns.latestStart, duration: s.turnDuration, degrees: s.turnDegrees))
-    }
-    turns.count += 1
-    turns.latestStart = t
-    ringTurns[ring] = turns
-    relativeStart[ring] = Float(t - epoch)
-    wrappedBase[ring] = Float(Self.wrapped(Double(turns.count - 1) * s.turnDegrees))
+  /// What firing writes per ring, as raw pointers for the step's loops.
+  struct RingPointers {
+    var relativeStart: UnsafeMutablePointer<Float>
+    var wrappedBase: UnsafeMutablePointer<Float>
+    var history: UnsafeMutablePointer<RingHistory>
+    var epoch: Double
   }
 
+  mutating func ringPointers() -> RingPointers {
+    RingPointers(
+      relativeStart: relativeStart.mutablePointer(), wrappedBase: wrappedBase.mutablePointer(),
+      history: ringHistory.mutablePointer(), epoch: epoch)
+  }
+
+  /// Fires `s`'s triggers before `end`, in order. A ring's previous turn, if it may still be
+  /// running at a presentable time (`>= windowStart`), moves to the overlap pool.
+  @inline(__always)
+  static func fire(
+    _ s: inout Schedule, before end: Double, windowStart: Double, rings: inout RingPointers,
+    overlaps: inout [OverlapTurn]
+  ) {
+    var t = s.triggerTime(s.nextTrigger)
+    while t < end {
+      let n = Int(s.ringCount)
+      let ring = Int(s.firstRing) + Int(s.nextRing)
+      // The ring's previous turn: earlier in this run, or its last before the run.
+      let previous =
+        s.nextTrigger >= n ? s.triggerTime(s.nextTrigger - n) : rings.history[ring].latestStart
+      if previous + s.turnDuration > windowStart {
+        overlaps.append(
+          OverlapTurn(ring: ring, start: previous, duration: s.turnDuration, degrees: s.turnDegrees)
+        )
+      }
+      rings.relativeStart[ring] = Float(t - rings.epoch)
+      if !s.isFullTurn {
+        let count = rings.history[ring].count + s.nextTrigger / n + 1
+        rings.wrappedBase[ring] = Float(wrapped(Double(count - 1) * s.turnDegrees))
+      }
+      s.nextTrigger += 1
+      s.nextRing = s.nextRing + 1 == s.ringCount ? 0 : s.nextRing + 1
+      t = s.triggerTime(s.nextTrigger)
+    }
+  }
+
+  /// Fires bucket `k`'s loaders due in `[windowStart, windowEnd)`, in slot order.
+  ///
+  /// Two passes: the first lists the bucket's slots and clears its bits, loading each loader's
+  /// record as it goes. That loop is a handful of instructions, so the processor keeps many of
+  /// those cache misses in flight at once; the second pass then finds the records in cache.
   mutating func fireBucket(of k: Int, windowStart: Double, windowEnd: Double) {
     let b = k & wheelMask
-    let pending = wheel[b].count
-    var kept = 0
-    for e in 0..<pending {
-      let entry = wheel[b][e]
-      let slot = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-      var s = schedules[slot]
-      guard s.isLive, s.isAnimating, s.stamp == UInt32(truncatingIfNeeded: entry >> 32) else {
-        continue
-      }
-      var t = s.triggerTime(s.nextTrigger)
-      if t >= windowEnd {  // due on a later lap of the wheel
-        wheel[b][kept] = entry
-        kept += 1
-        continue
-      }
-      let first = Int(s.firstRing)
-      let n = Int(s.ringCount)
+    let words = wheelWords
+    let mask = wheelMask
+    let bucket = wheel.mutablePointer() + b * words
+    let table = schedules.mutablePointer()
+    let due = dueSlots.mutablePointer()
+    var dueCount = 0
+    var sink = 0
+    for w in 0..<words {
+      var bits = bucket[w]
+      guard bits != 0 else { continue }
+      bucket[w] = 0
       repeat {
-        fire(ring: first + s.nextTrigger % n, at: t, schedule: s, windowStart: windowStart)
-        s.nextTrigger += 1
-        t = s.triggerTime(s.nextTrigger)
-      } while t < windowEnd
-      schedules[slot].nextTrigger = s.nextTrigger
-      wheel[tickContaining(t) & wheelMask].append(entry)
+        let slot = w << 6 | bits.trailingZeroBitCount
+        bits &= bits &- 1
+        due[dueCount] = Int32(truncatingIfNeeded: slot)
+        dueCount += 1
+        sink &+= table[slot].nextTrigger
+      } while bits != 0
     }
-    wheel[b].removeSubrange(kept..<pending)
+    touchSink = sink
+    guard dueCount > 0 else { return }
+
+    let wheelBase = wheel.mutablePointer()
+    var rings = ringPointers()
+    for d in 0..<dueCount {
+      let slot = Int(due[d])
+      var s = table[slot]
+      guard s.isLive, s.isAnimating else { continue }  // stale bit
+      let t = s.triggerTime(s.nextTrigger)
+      if t >= windowEnd {
+        // A later lap of the wheel keeps its bit; a bit left by an earlier run is dropped.
+        let dueTick = tickContaining(t)
+        if dueTick & mask == b {
+          Self.markWheel(wheelBase, words: words, mask: mask, slot: slot, tick: dueTick)
+        }
+        continue
+      }
+      Self.fire(&s, before: windowEnd, windowStart: windowStart, rings: &rings, overlaps: &overlaps)
+      table[slot].nextTrigger = s.nextTrigger
+      table[slot].nextRing = s.nextRing
+      Self.markWheel(
+        wheelBase, words: words, mask: mask, slot: slot,
+        tick: tickContaining(s.triggerTime(s.nextTrigger)))
+    }
   }
 
   /// Drops overlapping turns that have finished before every presentable time; their whole
@@ -119,9 +181,8 @@ extension RotationEngine {
   mutating func rebase(to newEpoch: Double) {
     let shift = Float(newEpoch - epoch)
     epoch = newEpoch
-    relativeStart.withUnsafeMutableBufferPointer { rel in
-      for i in rel.indices { rel[i] -= shift }
-    }
+    let rel = relativeStart.mutablePointer()
+    for i in 0..<relativeStart.count { rel[i] -= shift }
   }
 
   /// `x` reduced to `[0, 360)`.

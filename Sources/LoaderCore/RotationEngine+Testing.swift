@@ -5,10 +5,11 @@ extension RotationEngine {
     func mark<T>(_ a: [T]) -> [Int] {
       [a.capacity, a.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }]
     }
-    var out = mark(schedules) + mark(ringTurns) + mark(relativeStart) + mark(wrappedBase)
-    out += mark(overlaps) + mark(wheel)
-    for bucket in wheel { out += mark(bucket) }
-    return out
+    func mark<T>(_ a: CacheAlignedArray<T>) -> [Int] {
+      [a.capacity, Int(bitPattern: a.baseAddress)]
+    }
+    let rings = mark(ringHistory) + mark(relativeStart) + mark(wrappedBase)
+    return mark(schedules) + rings + mark(overlaps) + mark(wheel) + mark(dueSlots)
   }
 
   /// Overlapping turns in the side pool.

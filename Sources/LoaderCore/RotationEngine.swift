@@ -12,7 +12,10 @@
 /// ```
 /// where `T_i` is the integer count of ring `i`'s triggers so far, `p_i` its latest trigger and
 /// the overlapping turns are earlier ones still running somewhere in the window (SPEC's additive
-/// overlap). A trigger fired ahead of `t` contributes 0 by the clamp, so nothing lags by a step
+/// overlap). During a run (on at `R`, `j` triggers fired, `n` rings, stagger `g`) ring `i` has had
+/// `m_i = j > i ? (j - 1 - i) / n + 1 : 0` of its triggers, the latest at `R + g (i + n (m_i - 1))`,
+/// so `T_i` and `p_i` are the ring's totals before the run plus those: the step never writes
+/// them, and a run's end folds them into the ring's history. A trigger fired ahead of `t` contributes 0 by the clamp, so nothing lags by a step
 /// and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
 /// fraction still comes from two nearby `Double` times.
 ///
@@ -33,9 +36,13 @@
 ///   a moving epoch (`relativeStart`), and writes one `Float` angle per ring. Loaders with other
 ///   than 360-degree turns or mixed durations add three `Float`s per ring (wrapped whole-turn
 ///   base, `1 / d`, `D`).
-/// - The step touches only loaders with a trigger in it, found through a timing wheel (one
-///   bucket of loader slots per tick, modulo the wheel size). Everything the firing path needs
-///   for one loader is one 64-byte record (`Schedule`), for one ring a 16-byte record (`RingTurns`).
+/// - The step touches only loaders with a trigger in it, found through a timing wheel: one
+///   bitmap of loader slots per tick, modulo the wheel size, so a step visits its loaders in
+///   slot order (ascending addresses) and a bucket costs one bit per loader. Everything the
+///   firing path reads for one loader is one 64-byte record (`Schedule`); per ring it writes only
+///   `relativeStart` (and `wrappedBase` for turns that are not whole turns).
+/// - Per ring history (`RingHistory`: turns and latest start before the current run) is read at
+///   a run's first trigger per ring and written when the run ends.
 /// - Overlapping turns (a ring re-triggered while its last turn still runs, only after quick
 ///   toggles) live in a small side pool, reserved up front.
 public struct RotationEngine: Sendable {
@@ -85,21 +92,29 @@ public struct RotationEngine: Sendable {
     var stagger: Double = 0
     var turnDuration: Double = 0
     var turnDegrees: Double = 0
-    /// `j` of the next trigger of the current run, at `runStart + stagger * j`.
+    /// `j` of the next trigger of the current run, at `runStart + stagger * j`: the triggers
+    /// fired in this run so far.
     var nextTrigger: Int = 0
     var firstRing: Int32 = 0
     var ringCount: Int32 = 0
-    /// Matches the wheel entry made for the current run; older entries are skipped.
-    var stamp: UInt32 = 0
+    /// `nextTrigger % ringCount`, kept to spare a division per trigger.
+    var nextRing: Int32 = 0
     var generation: UInt32 = 0
     var isAnimating = false
     var isLive = false
+    /// `turnDegrees == 360`: the whole-turn base is always 0 mod 360.
+    var isFullTurn = false
 
-    func triggerTime(_ j: Int) -> Double { runStart + stagger * Double(j) }
+    @inline(__always) func triggerTime(_ j: Int) -> Double { runStart + stagger * Double(j) }
+
+    /// Triggers of ring `i` (of this loader) in the current run.
+    func runTriggers(ofRing i: Int) -> Int {
+      nextTrigger > i ? (nextTrigger - 1 - i) / Int(ringCount) + 1 : 0
+    }
   }
 
-  /// A ring's exact state: how many triggers it has had and when the latest started.
-  struct RingTurns {
+  /// A ring's turns before its loader's current run: how many, and when the latest started.
+  struct RingHistory {
     var count: Int = 0
     var latestStart: Double = -.infinity
   }
@@ -128,26 +143,32 @@ public struct RotationEngine: Sendable {
   /// Render times at which angles are exact now.
   public var presentableTimes: ClosedRange<Double> { (time - dt)...time }
 
-  var schedules: [Schedule] = []
+  var schedules = CacheAlignedArray<Schedule>()
   var lastToggle: [Double] = []
   var freeSlots: [Int] = []
   var liveCount = 0
 
-  var ringTurns: [RingTurns] = []
+  var ringHistory = CacheAlignedArray<RingHistory>()
   /// `Float(latestStart - epoch)`; the presentation pass's only per-ring input in the common case.
-  var relativeStart: [Float] = []
+  var relativeStart = CacheAlignedArray<Float>()
   /// `(count - 1) * D` reduced to `[0, 360)` (`-D` before the first trigger).
-  var wrappedBase: [Float] = []
-  var inverseDuration: [Float] = []
-  var ringDegrees: [Float] = []
+  var wrappedBase = CacheAlignedArray<Float>()
+  var inverseDuration = CacheAlignedArray<Float>()
+  var ringDegrees = CacheAlignedArray<Float>()
   var freeRingBlocks: [Int: [Int]] = [:]
 
   var overlaps: [OverlapTurn] = []
 
-  /// Bucket `k & wheelMask` holds `slot | stamp << 32` for loaders whose next trigger falls in
-  /// step `k` (or a later lap of the wheel).
-  var wheel: [[UInt64]]
+  /// Bucket `k & wheelMask` is the bitmap `wheel[bucket * wheelWords ..< (bucket + 1) * wheelWords]`
+  /// of loader slots whose next trigger falls in step `k` or a later lap of the wheel. A bit
+  /// may be stale (the loader was turned off, or restarted elsewhere); the step checks.
+  var wheel = CacheAlignedArray<UInt64>()
+  var wheelWords = 0
   let wheelMask: Int
+  /// Scratch for the step: the slots of the bucket being fired, room for every slot.
+  var dueSlots = CacheAlignedArray<Int32>()
+  /// Where the step's look-ahead loads go, so the optimizer keeps them.
+  var touchSink = 0
 
   /// Origin of `relativeStart`, moved forward every `rebaseInterval` so `Float` keeps the
   /// fraction of a turn.
@@ -169,7 +190,6 @@ public struct RotationEngine: Sendable {
     self.dt = dt
     var size = 1
     while size < Swift.max(2, Swift.min(wheelSize, 1 << 16)) { size <<= 1 }
-    wheel = Array(repeating: [], count: size)
     wheelMask = size - 1
     overlaps.reserveCapacity(256)
     reserveCapacity(loaders: capacity, rings: capacity * LoaderStyle.seed.ringCount)
@@ -179,7 +199,8 @@ public struct RotationEngine: Sendable {
   public mutating func reserveCapacity(loaders: Int, rings: Int) {
     schedules.reserveCapacity(loaders)
     lastToggle.reserveCapacity(loaders)
-    ringTurns.reserveCapacity(rings)
+    ringHistory.reserveCapacity(rings)
+    growWheel(toHold: loaders)
     relativeStart.reserveCapacity(rings)
     wrappedBase.reserveCapacity(rings)
     inverseDuration.reserveCapacity(rings)
@@ -217,15 +238,15 @@ extension RotationEngine {
       freeRingBlocks[n] = block
       firstRing = reused
     } else {
-      firstRing = ringTurns.count
-      ringTurns.append(contentsOf: repeatElement(RingTurns(), count: n))
-      relativeStart.append(contentsOf: repeatElement(Self.neverStarted, count: n))
-      wrappedBase.append(contentsOf: repeatElement(0, count: n))
-      inverseDuration.append(contentsOf: repeatElement(0, count: n))
-      ringDegrees.append(contentsOf: repeatElement(0, count: n))
+      firstRing = ringHistory.count
+      ringHistory.append(repeating: RingHistory(), count: n)
+      relativeStart.append(repeating: Self.neverStarted, count: n)
+      wrappedBase.append(repeating: 0, count: n)
+      inverseDuration.append(repeating: 0, count: n)
+      ringDegrees.append(repeating: 0, count: n)
     }
     for r in firstRing..<(firstRing + n) {
-      ringTurns[r] = RingTurns()
+      ringHistory[r] = RingHistory()
       relativeStart[r] = Self.neverStarted
       // With no trigger yet, `c` reads 1 at any time: start from `-D` so the sum is 0.
       wrappedBase[r] = Float(Self.wrapped(-style.turnDegrees))
@@ -240,6 +261,7 @@ extension RotationEngine {
       slot = schedules.count
       schedules.append(Schedule())
       lastToggle.append(-.infinity)
+      growWheel(toHold: slot + 1)
     }
     var s = schedules[slot]
     s.stagger = style.stagger
@@ -249,8 +271,9 @@ extension RotationEngine {
     s.ringCount = Int32(n)
     s.isLive = true
     s.isAnimating = false
+    s.isFullTurn = style.turnDegrees == 360
     s.nextTrigger = 0
-    s.stamp &+= 1
+    s.nextRing = 0
     schedules[slot] = s
     lastToggle[slot] = -.infinity
     liveCount += 1
@@ -265,12 +288,13 @@ extension RotationEngine {
   /// Removes a loader; its slot and rings are reused by a later `addLoader`, and its id goes stale.
   public mutating func remove(_ id: LoaderID) throws(Error) {
     let slot = try liveSlot(id)
+    if schedules[slot].isAnimating { endRun(slot: slot, at: time) }
     var s = schedules[slot]
     let first = Int(s.firstRing)
     let n = Int(s.ringCount)
     overlaps.removeAll { $0.ring >= first && $0.ring < first + n }
     for r in first..<(first + n) {
-      ringTurns[r] = RingTurns()
+      ringHistory[r] = RingHistory()
       relativeStart[r] = Self.neverStarted
       wrappedBase[r] = 0
     }
@@ -278,7 +302,6 @@ extension RotationEngine {
     useTiming(Timing(duration: s.turnDuration, degrees: s.turnDegrees), by: -1)
     s.isLive = false
     s.isAnimating = false
-    s.stamp &+= 1
     s.generation &+= 1
     schedules[slot] = s
     freeSlots.append(slot)
@@ -343,6 +366,21 @@ extension RotationEngine {
     guard t >= time else { throw .timeBeforeNow(time: t, now: time) }
     // Keeps `tickContaining` and the trigger index far from Int overflow.
     guard t / dt < 0x1p50 else { throw .timeOutOfRange(t) }
+  }
+
+  /// Widens every wheel bucket to at least `loaders` bits.
+  mutating func growWheel(toHold loaders: Int) {
+    let needed = (loaders + 63) >> 6
+    guard needed > wheelWords else { return }
+    let words = Swift.max(needed, 2 * wheelWords)
+    var grown = CacheAlignedArray<UInt64>()
+    grown.append(repeating: 0, count: (wheelMask + 1) * words)
+    for b in 0...wheelMask {
+      for w in 0..<wheelWords { grown[b * words + w] = wheel[b * wheelWords + w] }
+    }
+    wheel = grown
+    wheelWords = words
+    dueSlots.reserveCapacity(64 * words)
   }
 
   mutating func useTiming(_ timing: Timing, by delta: Int) {

@@ -1,0 +1,104 @@
+extension RotationEngine {
+  /// A copy-on-write array whose elements start on 64-byte boundaries, so a 64-byte record is
+  /// one cache line. (`Array` puts its elements 32 bytes after a 16-byte-aligned header: a
+  /// 64-byte element would straddle two lines, doubling the misses of the firing path.)
+  struct CacheAlignedArray<Element: BitwiseCopyable>: @unchecked Sendable {
+    static var alignment: Int { 64 }
+
+    final class Buffer {
+      let base: UnsafeMutablePointer<Element>
+      let capacity: Int
+      var count = 0
+
+      init(capacity: Int) {
+        self.capacity = capacity
+        let raw = UnsafeMutableRawPointer.allocate(
+          byteCount: Swift.max(1, capacity) * MemoryLayout<Element>.stride,
+          alignment: Swift.max(CacheAlignedArray.alignment, MemoryLayout<Element>.alignment))
+        base = raw.bindMemory(to: Element.self, capacity: Swift.max(1, capacity))
+      }
+
+      func copy(capacity newCapacity: Int) -> Buffer {
+        let b = Buffer(capacity: newCapacity)
+        b.base.update(from: base, count: count)
+        b.count = count
+        return b
+      }
+
+      deinit { UnsafeMutableRawPointer(base).deallocate() }
+    }
+
+    var buffer = Buffer(capacity: 0)
+
+    var count: Int { buffer.count }
+    var capacity: Int { buffer.capacity }
+    var indices: Range<Int> { 0..<count }
+    /// Where the elements are (for the allocation fingerprint in tests).
+    var baseAddress: UnsafeMutablePointer<Element> { buffer.base }
+
+    subscript(i: Int) -> Element {
+      get {
+        precondition(i >= 0 && i < buffer.count, "index out of range")
+        return buffer.base[i]
+      }
+      set {
+        precondition(i >= 0 && i < buffer.count, "index out of range")
+        makeUnique()
+        buffer.base[i] = newValue
+      }
+    }
+
+    mutating func reserveCapacity(_ n: Int) {
+      if n > buffer.capacity {
+        buffer = buffer.copy(capacity: n)
+      } else {
+        makeUnique()
+      }
+    }
+
+    mutating func append(_ e: Element) {
+      if buffer.count == buffer.capacity {
+        buffer = buffer.copy(capacity: Swift.max(16, 2 * buffer.capacity))
+      } else {
+        makeUnique()
+      }
+      buffer.base[buffer.count] = e
+      buffer.count += 1
+    }
+
+    mutating func makeUnique() {
+      if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy(capacity: buffer.capacity) }
+    }
+
+    mutating func append(repeating e: Element, count n: Int) {
+      if buffer.count + n > buffer.capacity {
+        buffer = buffer.copy(capacity: Swift.max(buffer.count + n, 2 * buffer.capacity))
+      } else {
+        makeUnique()
+      }
+      (buffer.base + buffer.count).initialize(repeating: e, count: n)
+      buffer.count += n
+    }
+
+    mutating func removeAll() {
+      makeUnique()
+      buffer.count = 0
+    }
+
+    /// The elements for a hot loop, unique and valid until the next append or copy.
+    mutating func mutablePointer() -> UnsafeMutablePointer<Element> {
+      makeUnique()
+      return buffer.base
+    }
+
+    var pointer: UnsafePointer<Element> { UnsafePointer(buffer.base) }
+
+    /// The elements, for a loop that must not pay a bounds check or a uniqueness check each.
+    mutating func withUnsafeMutableBufferPointer<R>(
+      _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
+    ) rethrows -> R {
+      makeUnique()
+      return try body(UnsafeMutableBufferPointer(start: buffer.base, count: buffer.count))
+    }
+  }
+}
