@@ -32,6 +32,9 @@ struct DemoOptions: Equatable {
 
   /// Headless frames can be at most this many pixels on a side (the offscreen canvas's limit).
   static let maximumPixels = 16384.0
+  /// Latest simulated time, seconds: one day. The reference timeline walks every trigger
+  /// (four a second), so a day costs 345,600 steps per ring; far later times would hang.
+  static let maximumTime = 86_400.0
 
   static let helpText = """
     usage: demo [options]
@@ -152,7 +155,7 @@ struct DemoOptions: Equatable {
     return (w, h)
   }
 
-  /// A comma-separated list of finite times >= 0.
+  /// A comma-separated list of times in `0...maximumTime`.
   static func parseTimes(_ s: String, flag: String) throws(UsageError) -> [Double] {
     var out: [Double] = []
     for part in s.split(separator: ",", omittingEmptySubsequences: false) {
@@ -161,6 +164,10 @@ struct DemoOptions: Equatable {
       }
       guard t.isFinite, t >= 0 else {
         throw UsageError(flag: flag, problem: "times must be finite and >= 0, got '\(part)'")
+      }
+      guard t <= maximumTime else {
+        throw UsageError(
+          flag: flag, problem: "times must be at most \(Int(maximumTime)) seconds, got '\(part)'")
       }
       out.append(t)
     }

@@ -62,16 +62,25 @@ struct HeadlessRun {
     for (k, t) in times.enumerated() {
       let path = (dir as NSString).appendingPathComponent(String(format: "frame-%04d.png", k))
       do {
-        try drawer.draw(scene, at: t, width: options.width, height: options.height, scale: scale, on: canvas.renderer)
+        try drawer.draw(
+          scene, at: t, width: options.width, height: options.height, scale: scale,
+          on: canvas.renderer)
         try canvas.savePNG(to: path)
       } catch {
+        // All or nothing: a failed run leaves no frames behind.
+        for p in written { unlink(p) }
         throw .render(error.description)
       }
       written.append(path)
       trace.add(time: t, rings: drawer.rings, scale: scale)
     }
     if let tracePath = options.tracePath {
-      try Self.writeAtomically(trace.document, to: tracePath)
+      do {
+        try Self.writeAtomically(trace.document, to: tracePath)
+      } catch {
+        for p in written { unlink(p) }
+        throw error
+      }
     }
     return (written, options.tracePath)
   }

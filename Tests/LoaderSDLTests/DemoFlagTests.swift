@@ -17,6 +17,7 @@ import Testing
     (["--at", "0,,1"], "--at"),
     (["--at", "nan"], "--at"),
     (["--at", "inf"], "--at"),
+    (["--at", "1e300"], "--at"),
     (["--at"], "--at"),
     (["--scale", "0"], "--scale"),
     (["--scale", "-1"], "--scale"),
@@ -74,6 +75,20 @@ import Testing
     #expect(
       (try? FileManager.default.contentsOfDirectory(atPath: out).sorted())
         == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+  }
+
+  @Test func withoutADisplayItRendersTheDefaultFramesHeadless() throws {
+    let dir = try ScratchDirectory("nodisplay")
+    defer { dir.remove() }
+    let r = try DemoProcess.run([], withoutDisplay: true, directory: dir.url)
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    #expect(r.stderr.hasPrefix("demo: no display"))
+    #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    let out = dir.url.appendingPathComponent("out").standardizedFileURL.path
+    #expect(r.stdout.contains(out), "stdout: \(r.stdout)")
+    #expect(
+      (try? FileManager.default.contentsOfDirectory(atPath: out).sorted())
+        == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png"])
   }
 
   @Test func helpListsEveryFlagWithItsDefault() throws {

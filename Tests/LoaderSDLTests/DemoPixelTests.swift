@@ -88,7 +88,7 @@ import Testing
     return sum / Double(n)
   }
 
-  @Test(arguments: [(1.0, 16.0), (2.0, 10.0)])
+  @Test(arguments: [(1.0, 8.0), (2.0, 4.0)])
   func sixtyDegreeFrameIsTheZeroFrameTurned(scale: Double, tolerance: Double) throws {
     // At t = 0.1 ring 0 is at 60 degrees, at t = 0 at 0.
     let images = try frames(["--at", "0,0.1", "--scale", "\(scale)"])
@@ -101,10 +101,11 @@ import Testing
     let halfOff = Self.rotationError(images[1], images[0], degrees: 30, cx: cx, cy: cy, scale: scale)
     let halfOffOtherWay = Self.rotationError(
       images[1], images[0], degrees: 90, cx: cx, cy: cy, scale: scale)
-    // Tolerance: mean absolute error per channel (0...255). Resampling a 4-point stroke
-    // bilinearly and the rasterizer's integer vertices leave that much even when exact.
+    // Tolerance: mean absolute error per channel (0...255) over the stroke's annulus.
+    // Resampling an antialiased 4-point stroke bilinearly costs about 6 at scale 1 and 3 at
+    // scale 2 even for an exact rotation; a ring half a period off is above 20.
     #expect(turned < tolerance, "mean abs error \(turned)")
-    #expect(halfOff > 2 * turned, "30 degrees: \(halfOff) vs 60 degrees: \(turned)")
-    #expect(halfOffOtherWay > 2 * turned, "90 degrees: \(halfOffOtherWay) vs 60 degrees: \(turned)")
+    #expect(halfOff > 3 * turned, "30 degrees: \(halfOff) vs 60 degrees: \(turned)")
+    #expect(halfOffOtherWay > 3 * turned, "90 degrees: \(halfOffOtherWay) vs 60 degrees: \(turned)")
   }
 }

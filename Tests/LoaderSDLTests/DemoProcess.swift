@@ -23,14 +23,23 @@ struct DemoProcess {
     return dir.appendingPathComponent("demo")
   }
 
-  static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> DemoProcess {
+  /// Runs the demo with the dummy video driver, or, with `withoutDisplay`, with no video
+  /// driver and no display variables at all (as on a server); `directory` is its working
+  /// directory.
+  static func run(_ arguments: [String], withoutDisplay: Bool = false, directory: URL? = nil)
+    throws -> DemoProcess
+  {
     let p = Process()
     p.executableURL = executable
     p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
-    env["SDL_VIDEODRIVER"] = "dummy"
-    for (k, v) in extra { env[k] = v }
+    if withoutDisplay {
+      for key in ["SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"] { env[key] = nil }
+    } else {
+      env["SDL_VIDEODRIVER"] = "dummy"
+    }
     p.environment = env
+    if let directory { p.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out

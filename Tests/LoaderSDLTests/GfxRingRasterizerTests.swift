@@ -1,0 +1,131 @@
+import Foundation
+import LoaderCore
+import Testing
+
+@testable import LoaderSDL
+
+/// `GfxRingRasterizer` against the exact shape: every pixel's colour must be the ring colour
+/// blended over the background by the ideal coverage `clamp(1/2 - d, 0, 1)`, `d` being
+/// `DashedRing.signedDistance` at the pixel's centre.
+@Suite struct GfxRingRasterizerTests {
+  struct Comparison {
+    var maxError = 0
+    var squaredError = 0.0
+    var samples = 0
+    var psnr: Double { 10 * log10(255 * 255 / max(squaredError / Double(samples), 1e-12)) }
+  }
+
+  /// Draws one ring and compares the whole canvas with the ideal image.
+  static func compare(
+    shape: DashedRing, centerX: Double, centerY: Double, angle: Double,
+    color: RGBAColor = RGBAColor(hex: 0xFF3B30), background: RGBAColor = RGBAColor(hex: 0xFFFFFF)
+  ) throws -> Comparison {
+    let reach = shape.radius + shape.halfWidth + 2
+    let canvas = try OffscreenCanvas(
+      width: Int((centerX + reach).rounded(.up)), height: Int((centerY + reach).rounded(.up)))
+    canvas.clear(background)
+    let ring = RingInstance(
+      centerX: Float(centerX), centerY: Float(centerY), angle: Float(angle), color: color)
+    try GfxRingRasterizer().draw([ring], shape: shape, on: canvas.renderer)
+    let pixels = canvas.argbPixels()
+    var c = Comparison()
+    for y in 0..<canvas.height {
+      for x in 0..<canvas.width {
+        let d = shape.signedDistance(
+          x: Double(x) + 0.5 - centerX, y: Double(y) + 0.5 - centerY,
+          rotation: angle * .pi / 180)
+        let cov = min(1, max(0, 0.5 - d))
+        let got = pixels[y * canvas.width + x]
+        let channels: [(UInt8, UInt8, UInt32)] = [
+          (color.r, background.r, 16), (color.g, background.g, 8), (color.b, background.b, 0),
+        ]
+        for (fg, bg, shift) in channels {
+          let want = Double(bg) * (1 - cov) + Double(fg) * cov
+          let e = Double((got >> shift) & 0xFF) - want
+          c.maxError = max(c.maxError, Int(abs(e).rounded()))
+          c.squaredError += e * e
+          c.samples += 1
+        }
+      }
+    }
+    return c
+  }
+
+  static let angles: [Double] = [0, 17.3, 60, 210, -45, 725]
+
+  @Test(arguments: [1.0, 2.0, 3.0])
+  func seedRingMatchesIdealCoverage(scale: Double) throws {
+    let shape = DashedRing(style: .seed).scaled(by: scale)
+    for angle in Self.angles {
+      for (cx, cy) in [(53.0, 60.0), (53.3, 60.7)] {
+        let c = try Self.compare(
+          shape: shape, centerX: cx * scale, centerY: cy * scale, angle: angle)
+        // 8-bit coverage and SDL's integer blending: a couple of levels at most.
+        #expect(c.maxError <= 3, "scale \(scale) angle \(angle) centre \(cx),\(cy)")
+        #expect(c.psnr >= 50, "scale \(scale) angle \(angle): \(c.psnr) dB")
+      }
+    }
+  }
+
+  @Test func otherStylesAndBackgrounds() throws {
+    var styles: [LoaderStyle] = []
+    var butt = LoaderStyle.seed
+    butt.lineCap = .butt
+    styles.append(butt)
+    var solid = LoaderStyle.seed
+    solid.dash = .solid
+    styles.append(solid)
+    var dots = LoaderStyle.seed
+    dots.dash = try DashPattern([0, 6])
+    styles.append(dots)
+    for width in [1.0, 10.0] {
+      var s = LoaderStyle.seed
+      s.lineWidth = width
+      styles.append(s)
+    }
+    for style in styles {
+      for angle in [0.0, 100.5] {
+        let c = try Self.compare(
+          shape: DashedRing(style: style), centerX: 30.25, centerY: 29.5, angle: angle,
+          color: RGBAColor(hex: 0x0A84FF), background: RGBAColor(hex: 0x000000))
+        #expect(c.maxError <= 3, "\(style.dash) \(style.lineCap) width \(style.lineWidth)")
+      }
+    }
+  }
+
+  @Test func ringsOffTheCanvasOrNotFiniteDrawNothing() throws {
+    let canvas = try OffscreenCanvas(width: 40, height: 40)
+    canvas.clear(RGBAColor(hex: 0xFFFFFF))
+    let shape = DashedRing(style: .seed)
+    let red = RGBAColor(hex: 0xFF0000)
+    let rings = [
+      RingInstance(centerX: -100, centerY: 20, angle: 0, color: red),
+      RingInstance(centerX: 20, centerY: 1e9, angle: 0, color: red),
+      RingInstance(centerX: .nan, centerY: 20, angle: 0, color: red),
+      RingInstance(centerX: 20, centerY: 20, angle: .infinity, color: red),
+      RingInstance(centerX: -.infinity, centerY: 20, angle: 0, color: red),
+    ]
+    try GfxRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
+    #expect(canvas.argbPixels().allSatisfy { $0 & 0xFF_FFFF == 0xFF_FFFF })
+  }
+
+  @Test func partlyOffTheCanvasIsClipped() throws {
+    // Centre at the canvas corner: the quarter inside must match the ideal image.
+    let c = try Self.compare(shape: DashedRing(style: .seed), centerX: 0, centerY: 0, angle: 30)
+    #expect(c.maxError <= 3)
+  }
+
+  @Test func fastArctangentIsWithinItsBound() {
+    var rng = SplitMix64(seed: 7)
+    var worst = 0.0
+    var points: [(Double, Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (0, 0)]
+    for _ in 0..<100_000 {
+      points.append((rng.nextUnit() * 2 - 1, rng.nextUnit() * 2 - 1))
+    }
+    for (x, y) in points {
+      let exact = (x == 0 && y == 0) ? 0 : atan2(y, x)
+      worst = max(worst, abs(GfxRingRasterizer.atan2(y, x) - exact))
+    }
+    #expect(worst <= 2e-6, "worst error \(worst) radians")
+  }
+}
