@@ -52,7 +52,8 @@ struct HeadlessRun {
     do {
       canvas = try OffscreenCanvas(
         width: Int((options.width * scale).rounded()), height: Int((options.height * scale).rounded()))
-      drawer = FrameDrawer(rasterizer: try options.backend.makeRasterizer(for: canvas.renderer))
+      drawer = FrameDrawer(
+        rasterizer: try options.backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface))
     } catch {
       throw .render(error.description)
     }

@@ -60,10 +60,8 @@ struct RasterScene {
 }
 
 /// The backends every quality test runs, fresh per call.
-/// `gfx` is measured but not held to its 27 dB bar here yet: it scores 20.5 to 28 dB (its
-/// outlines come out aliased on the software renderer); its owner is fixing it.
 func rasterBackendsUnderTest() -> [any RingRasterizer] {
-  [CoverageSpanRasterizer()]
+  [CoverageSpanRasterizer(), GfxRingRasterizer()]
 }
 
 /// The PSNR each backend must reach against Cairo (SPEC quality bar: SDL2_gfx is allowed less).
