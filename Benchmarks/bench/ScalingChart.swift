@@ -30,7 +30,7 @@ struct ChartPanel {
 /// titles at twice that through `SDL_RenderSetScale`).
 enum ScalingChart {
   static let panelWidth = 800
-  static let height = 700
+  static let height = 710
   private static let plotTop = 70
   private static let plotBottom = 560
   private static let plotLeft = 80
@@ -43,8 +43,9 @@ enum ScalingChart {
   ]
   static let limitColors: [(UInt8, UInt8, UInt8)] = [(0x70, 0x70, 0x70), (0xA0, 0xA0, 0xA0)]
 
-  static func save(_ panels: [ChartPanel], footer: String, to path: String) throws(SDLError) {
-    let canvas = try OffscreenCanvas(width: panelWidth * max(1, panels.count), height: height)
+  static func save(_ panels: [ChartPanel], footer: [String], to path: String) throws(SDLError) {
+    // Two panels wide even with one, so the footer lines fit.
+    let canvas = try OffscreenCanvas(width: panelWidth * max(2, panels.count), height: height)
     let r = canvas.renderer
     defer {
       // SDL2_gfx caches glyph textures on the renderer it first drew text with; drop them
@@ -55,7 +56,9 @@ enum ScalingChart {
     for (i, panel) in panels.enumerated() {
       draw(panel, on: r, originX: i * panelWidth)
     }
-    text(r, 10, Int16(height - 14), footer, (0x40, 0x40, 0x40))
+    for (i, line) in footer.enumerated() {
+      text(r, 10, Int16(height - 14 * (footer.count - i)), line, (0x40, 0x40, 0x40))
+    }
     try canvas.savePNG(to: path)
   }
 

@@ -46,8 +46,11 @@ do {
   if let p = options.chartPath {
     try ScalingChart.save(
       ScalingChart.panels(from: run.results),
-      footer:
-        "bench \(arguments.joined(separator: " ")) | \(MachineDescription.summary) | p50 of each entry",
+      footer: [
+        "p50 of each entry. raster/*: seeded random 50-pt rings at scale 1; frame/*: the grid scene"
+          + " (step + draw + present), scaled to fit 1920x1080, so rings shrink past ~100 loaders.",
+        "bench \(arguments.joined(separator: " ")) | \(MachineDescription.summary)",
+      ],
       to: p)
     print("wrote \(p)")
   }
