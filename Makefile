@@ -3,7 +3,7 @@
 
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev
 
-.PHONY: deps demo test
+.PHONY: deps demo test bench bench-quick
 
 # Installs only what is missing, so a machine that has everything needs no network.
 deps:
@@ -25,3 +25,16 @@ demo: deps
 test: deps
 	swift build --build-tests
 	swift test
+
+# Benchmarks: the run behind the README's table and chart (assets/bench-*). The bench rebuilds
+# itself in release before measuring; the table is renamed into place only when it completes.
+bench: deps
+	mkdir -p assets
+	swift run bench --json assets/bench-results.json --chart assets/bench-chart.png \
+	  > assets/bench-table.txt.partial
+	mv assets/bench-table.txt.partial assets/bench-table.txt
+	cat assets/bench-table.txt
+
+# The smoke run CI can afford (under 60 s of measuring); no timing is asserted.
+bench-quick: deps
+	swift run bench --quick

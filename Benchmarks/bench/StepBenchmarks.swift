@@ -11,17 +11,18 @@ enum StepBenchmarks {
   static let dt = 1.0 / 60
   static let style = LoaderStyle.seed
 
-  /// The bytes one step must move per ring, at the least, in the engine's layout:
+  /// The bytes one step must move per ring, at the least, in the engine's layout (see
+  /// `RotationEngine`'s "Layout"), counting reads and writes as memcpy traffic counts them:
   /// ```
-  /// presentation:  4 (read the ring's turn start) + 4 (write its angle)           = 8
-  /// firing:        (2 * 64 (schedule line, read + written) + 2 * 16 (ring record)
-  ///                 + 2 * 8 (wheel entry read, re-filed) + 4 (new start written))
+  /// presentation:  4 (read the ring's turn start) + 4 (write its angle)            = 8
+  /// firing:        (2 * 64 (schedule line, read + written) + 4 (new start written))
   ///                / ringCount  per trigger, one trigger per loader every stagger / dt steps
+  /// wheel:         2 / 8 (the bucket's bit per loader, read + cleared) / ringCount
   /// ```
-  /// For the seed (5 rings, stagger 0.25 s, dt 1/60): 8 + 180 / 5 / 15 = 10.4 bytes per ring.
+  /// For the seed (5 rings, stagger 0.25 s, dt 1/60): 8 + 132 / 5 / 15 + 0.05 = 9.81 bytes.
   static var bytesPerRing: Double {
-    let firing = (2 * 64 + 2 * 16 + 2 * 8 + 4) / Double(style.ringCount)
-    return 8 + firing * dt / style.stagger
+    let n = Double(style.ringCount)
+    return 8 + (2 * 64 + 4) / n * dt / style.stagger + 2.0 / 8 / n
   }
 
   /// Steps run before sampling so the engine reaches its steady state: two whole trigger
