@@ -100,4 +100,41 @@ private struct BenchProcess {
     #expect(r.status == 2)
     #expect(r.stderr == "bench: --json: '\(dir)' is a directory\n")
   }
+
+  /// The debug path end to end: no relaunch allowed, so the numbers must be flagged on the
+  /// first line; the JSON has exactly the keys and ordered percentiles; the chart is
+  /// a PNG; nothing is left beside them.
+  @Test func debugRunIsFlaggedAndWritesJSONAndChart() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let json = dir.appendingPathComponent("r.json").path
+    let chart = dir.appendingPathComponent("c.png").path
+    let r = try BenchProcess.run([
+      "--quick", "--filter", "limit/fill", "--json", json, "--chart", chart,
+    ])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    #expect(
+      r.stdout.split(separator: "\n").first == "WARNING: debug build, numbers are not meaningful")
+    #expect(r.stdout.contains("\nlimit/fill "))
+
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    let results = try #require((object as? [String: Any])?["results"] as? [[String: Any]])
+    #expect(results.count == 1)
+    let entry = try #require(results.first)
+    #expect(Set(entry.keys) == ["name", "loaders", "rings", "unit", "min", "p50", "p90", "p99"])
+    #expect(entry["name"] as? String == "limit/fill")
+    #expect(entry["unit"] as? String == "ms/frame")
+    let stats = ["min", "p50", "p90", "p99"].compactMap { (entry[$0] as? NSNumber)?.doubleValue }
+    #expect(stats.count == 4)
+    #expect(stats.allSatisfy { $0.isFinite && $0 > 0 })
+    #expect(stats == stats.sorted())
+
+    let png = try Data(contentsOf: URL(fileURLWithPath: chart))
+    #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["c.png", "r.json"])
+  }
 }
