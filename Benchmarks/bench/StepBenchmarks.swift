@@ -81,7 +81,7 @@ enum StepBenchmarks {
       } catch {
         failure = error
       }
-      blackHole(angles[0])
+      blackHole(angles)
     }
     if let failure { throw failure }
     return result("step/soa", loaders: n, m)
@@ -107,7 +107,7 @@ enum StepBenchmarks {
     let m = Sampler.measure(n >= 100_000 ? plan.slow : plan) {
       sim.step()
       sim.presentationAngles(at: sim.time, into: &angles)
-      blackHole(angles.first)
+      blackHole(angles)
     }
     var r = result("step/naive", loaders: n, m)
     if settled < settlingSteps {
