@@ -38,6 +38,10 @@ public final class GfxRingRasterizer: RingRasterizer {
   /// Dash starts and ends (radians, ascending) of the shape last drawn.
   private var starts: [Double] = []
   private var ends: [Double] = []
+  /// `firstGuess[b]`: the last dash starting at or before angle `b * 2 pi / bins`, or -1, so
+  /// finding a pixel's dash is one load and a step or two instead of a binary search.
+  private var firstGuess: [Int32] = []
+  private static let bins = 512
   private var tableShape: DashedRing?
   /// Dash start and end points on the centreline, relative to the centre, for the ring
   /// being drawn (rotated): `(startX, startY, endX, endY)` per dash.
@@ -60,13 +64,23 @@ public final class GfxRingRasterizer: RingRasterizer {
       }
       tableShape = shape
       endpoints = Array(repeating: .zero, count: starts.count)
+      firstGuess.removeAll(keepingCapacity: true)
+      var k = -1
+      for b in 0..<Self.bins {
+        let edge = Double(b) * 2 * Double.pi / Double(Self.bins)
+        while k + 1 < starts.count, starts[k + 1] <= edge { k += 1 }
+        firstGuess.append(Int32(k))
+      }
     }
     var failed = false
     starts.withUnsafeBufferPointer { s in
       ends.withUnsafeBufferPointer { e in
-        endpoints.withUnsafeMutableBufferPointer { p in
-          for ring in rings where !failed {
-            failed = !draw(ring, shape: shape, starts: s, ends: e, endpoints: p, on: renderer)
+        firstGuess.withUnsafeBufferPointer { g in
+          endpoints.withUnsafeMutableBufferPointer { p in
+            for ring in rings where !failed {
+              failed = !draw(
+                ring, shape: shape, starts: s, ends: e, firstGuess: g, endpoints: p, on: renderer)
+            }
           }
         }
       }
@@ -77,7 +91,8 @@ public final class GfxRingRasterizer: RingRasterizer {
   /// Draws one ring; false when an SDL call failed.
   private func draw(
     _ ring: RingInstance, shape: DashedRing, starts: UnsafeBufferPointer<Double>,
-    ends: UnsafeBufferPointer<Double>, endpoints: UnsafeMutableBufferPointer<SIMD4<Double>>,
+    ends: UnsafeBufferPointer<Double>, firstGuess: UnsafeBufferPointer<Int32>,
+    endpoints: UnsafeMutableBufferPointer<SIMD4<Double>>,
     on renderer: OpaquePointer
   ) -> Bool {
     let cx = Double(ring.centerX)
@@ -94,6 +109,7 @@ public final class GfxRingRasterizer: RingRasterizer {
     let outer = r + h + 0.5
     let inner = Swift.max(0, r - h - 0.5)
     let n = starts.count
+    let binsPerRadian = Double(Self.bins) / twoPi
     let (cr, cg, cb, ca) = (ring.color.r, ring.color.g, ring.color.b, Double(ring.color.a))
     for k in 0..<n {
       let a = starts[k] + rotation
@@ -107,14 +123,9 @@ public final class GfxRingRasterizer: RingRasterizer {
       var theta = Self.atan2(y, x) - rotation
       if theta < 0 { theta += twoPi }
       if theta >= twoPi { theta -= twoPi }  // also catches 2 pi - tiny + tiny
-      // Last dash starting at or before theta (binary search), or -1.
-      var lo = 0
-      var hi = n
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if starts[mid] <= theta { lo = mid + 1 } else { hi = mid }
-      }
-      let k = lo - 1
+      // Last dash starting at or before theta, or -1.
+      var k = Int(firstGuess[Swift.min(Int(theta * binsPerRadian), Self.bins - 1)])
+      while k + 1 < n, starts[k + 1] <= theta { k += 1 }
       var d: Double
       if k >= 0, theta <= ends[k] {
         d = abs(rho - r)

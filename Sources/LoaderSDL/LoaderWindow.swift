@@ -39,6 +39,8 @@ public final class LoaderWindow {
       w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
     if r == nil {
       fallbackReason = String(cString: SDL_GetError())
+      // A render-driver hint naming an unusable driver would refuse this one too.
+      SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, "software", SDL_HINT_OVERRIDE)
       r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
     }
     guard let r else {
