@@ -12,6 +12,8 @@ public final class LoaderWindow {
   /// Why the accelerated renderer could not be created; nil when it was.
   public let softwareFallbackReason: String?
   public var isAccelerated: Bool { softwareFallbackReason == nil }
+  /// Whether `present()` waits for the display's refresh (otherwise the caller paces frames).
+  public let hasVSync: Bool
 
   /// What the event loop needs to know about.
   public enum Event: Sendable, Equatable {
@@ -53,6 +55,10 @@ public final class LoaderWindow {
     window = w
     renderer = r
     softwareFallbackReason = fallbackReason
+    var info = SDL_RendererInfo()
+    hasVSync =
+      SDL_GetRendererInfo(r, &info) == 0
+      && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
   }
 
   deinit {

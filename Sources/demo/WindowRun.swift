@@ -56,7 +56,11 @@ struct WindowRun {
         scene, at: t, width: Double(points.width), height: Double(points.height),
         scale: window.pixelDensity, on: window.renderer)
       window.present()
-      if !window.isAccelerated { SDL_Delay(10) }
+      if !window.hasVSync {
+        // No vsync to wait on: pace to about 60 frames a second instead of spinning.
+        let spent = now() - t
+        if spent < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - spent) * 1000)) }
+      }
     }
   }
 }
