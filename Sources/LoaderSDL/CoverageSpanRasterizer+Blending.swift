@@ -4,33 +4,47 @@ import LoaderCore
 extension CoverageSpanRasterizer {
   /// Blends every ring's mask into `target`.
   ///
-  /// Per pixel of coverage `c` (0...255, taken as `a = c + c >> 7` in 0...256) and an opaque
+  /// Per pixel of coverage `c` (0...255, as the weight `a = c + c >> 7` in 0...256) and an opaque
   /// source colour, two channels at a time in 32-bit lanes (`0x00RR00BB` and `0x00AA00GG`):
   /// ```
   /// dst = (src * a + dst * (256 - a)) >> 8
   /// ```
   /// which is Porter-Duff "over" for straight and premultiplied destinations alike.
   func blend(_ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget) {
-    // Ring k + 1 is placed, and its rows prefetched, while ring k blends: the frame is far
-    // bigger than the caches, and a ring's rows are a frame's pitch apart, so each row is a
-    // separate miss that only overlaps with the others when asked for ahead of time.
-    var next = placement(of: rings.first, atlas: atlas, target: target)
-    for k in 0..<rings.count {
-      let current = next
-      next = placement(of: k + 1 < rings.count ? rings[k + 1] : nil, atlas: atlas, target: target)
-      if next.count > 0 {
-        prefetch(atlas.spans + next.first, count: next.count, placement: next, target: target)
-      }
-      guard current.count > 0 else { continue }
-      if current.inside {
-        blendUnclipped(
-          atlas.spans + current.first, count: current.count, coverage: atlas.coverageBytes,
-          color: current.color,
-          anchor: target.base + current.py * target.pitch + current.px * 4, pitch: target.pitch)
-      } else {
-        blendClipped(
-          atlas.spans + current.first, count: current.count, coverage: atlas.coverageBytes,
-          color: current.color, px: current.px, py: current.py, target: target)
+    placements.removeAll(keepingCapacity: true)
+    for ring in rings {
+      let p = placement(of: ring, atlas: atlas, target: target)
+      if p.count > 0 { placements.append(p) }
+    }
+    // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them
+    // is drawn; a random scene otherwise misses on nearly every row of every ring.
+    let reach = atlas.reach
+    let bandRows = max(2 * reach, (1 << 20) / max(1, target.pitch))
+    bands.schedule(count: placements.count, height: target.height, bandRows: bandRows) { i in
+      (placements[i].py - reach, placements[i].py + reach)
+    }
+    placements.withUnsafeBufferPointer { placed in
+      for b in 0..<bands.bandCount {
+        let top = b * bands.bandRows
+        let bottom = min(target.height, top + bands.bandRows)
+        let first = Int(bands.bandStart[b])
+        let end = Int(bands.bandStart[b + 1])
+        // Ring k + 1's rows in this band are prefetched while ring k blends: a ring's rows
+        // are a pitch apart, each a separate miss that overlaps the others only when asked
+        // for ahead of time.
+        for k in first..<end {
+          if k + 1 < end {
+            prefetch(placed[Int(bands.items[k + 1])], atlas: atlas, target: target, top: top, bottom: bottom)
+          }
+          let p = placed[Int(bands.items[k])]
+          if p.insideX {
+            blendUnclipped(
+              p, atlas: atlas, anchor: target.base + p.py * target.pitch + p.px * 4,
+              pitch: target.pitch, dyRange: (top - p.py)..<(bottom - p.py))
+          } else {
+            blendClipped(p, atlas: atlas, target: target, rows: top..<bottom)
+          }
+        }
       }
     }
   }
@@ -43,7 +57,8 @@ extension CoverageSpanRasterizer {
     var px = 0
     var py = 0
     var color: UInt32 = 0
-    var inside = false
+    /// No span leaves the target's columns: only rows need clipping.
+    var insideX = false
   }
 
   @inline(__always)
@@ -74,19 +89,20 @@ extension CoverageSpanRasterizer {
     return Placement(
       first: first, count: count, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
-      inside: px - reach >= 0 && py - reach >= 0 && px + reach < target.width
-        && py + reach < target.height)
+      insideX: px - reach >= 0 && px + reach < target.width)
   }
 
   @inline(__always)
   private func prefetch(
-    _ spans: UnsafeMutablePointer<RingCoverageAtlas.Span>, count: Int, placement p: Placement,
-    target: PixelTarget
+    _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, top: Int, bottom: Int
   ) {
-    guard p.inside else { return }
+    guard p.insideX else { return }
+    let spans = atlas.spans + p.first
     let anchor = target.base + p.py * target.pitch + p.px * 4
-    for k in 0..<count {
+    for k in 0..<p.count {
       let span = spans[k]
+      let y = p.py + Int(span.dy)
+      guard y >= top, y < bottom else { continue }
       let start = anchor + Int(span.dy) * target.pitch + Int(span.dx) * 4
       csdl_prefetch(start)
       csdl_prefetch(start + (Int(span.count) - 1) * 4)
@@ -95,61 +111,88 @@ extension CoverageSpanRasterizer {
 
   @inline(__always)
   private func blendUnclipped(
-    _ spans: UnsafeMutablePointer<RingCoverageAtlas.Span>, count: Int,
-    coverage: UnsafeMutablePointer<UInt8>, color: UInt32, anchor: UnsafeMutableRawPointer, pitch: Int
+    _ placement: Placement, atlas: RingCoverageAtlas, anchor: UnsafeMutableRawPointer, pitch: Int,
+    dyRange: Range<Int>
   ) {
-    let rb = color & 0x00FF_00FF
-    let ag = (color >> 8) & 0x00FF_00FF
-    for k in 0..<count {
+    let spans = atlas.spans + placement.first
+    let weights = atlas.weights
+    let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+    let c = SIMD4<UInt32>(repeating: placement.color)
+    let sourceRB = unsafeBitCast(c & mask, to: SIMD8<UInt16>.self)
+    let sourceAG = unsafeBitCast((c &>> 8) & mask, to: SIMD8<UInt16>.self)
+    for k in 0..<placement.count {
       let span = spans[k]
-      let row = (anchor + Int(span.dy) * pitch).assumingMemoryBound(to: UInt32.self) + Int(span.dx)
-      blendRun(row, coverage + Int(span.coverage), Int(span.count), color: color, rb: rb, ag: ag)
+      guard dyRange.contains(Int(span.dy)) else { continue }
+      var p = anchor + Int(span.dy) * pitch + Int(span.dx) * 4
+      var w = UnsafeRawPointer(weights + Int(span.weight))
+      // Runs are whole chunks of four (RingCoverageAtlas pads them with zero coverage).
+      for _ in 0..<(Int(span.count) >> 2) {
+        blendFour(p, weights: w, sourceRB: sourceRB, sourceAG: sourceAG)
+        p += 16
+        w += 4
+      }
     }
   }
 
-  private func blendClipped(
-    _ spans: UnsafeMutablePointer<RingCoverageAtlas.Span>, count: Int,
-    coverage: UnsafeMutablePointer<UInt8>, color: UInt32, px: Int, py: Int, target: PixelTarget
+  /// Four pixels at once: red and blue (`0x00RR00BB`), then alpha and green, each channel in
+  /// a 16-bit lane, so one multiply serves eight channels and no lane overflows
+  /// (`255 * 256` fits in 16 bits).
+  @inline(__always)
+  private func blendFour(
+    _ p: UnsafeMutableRawPointer, weights: UnsafeRawPointer, sourceRB: SIMD8<UInt16>,
+    sourceAG: SIMD8<UInt16>
   ) {
-    let rb = color & 0x00FF_00FF
-    let ag = (color >> 8) & 0x00FF_00FF
-    for k in 0..<count {
+    let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+    // Coverage bytes c0...c3 to 16-bit lanes c0 c0 c1 c1 | c2 c2 c3 c3, then 0...255 to the
+    // weight 0...256.
+    let c = UInt64(weights.loadUnaligned(as: UInt32.self))
+    var lo = (c & 0xFF) | (c & 0xFF00) << 24
+    var hi = (c >> 16 & 0xFF) | (c >> 24) << 32
+    lo |= lo << 16
+    hi |= hi << 16
+    var a = unsafeBitCast(SIMD2<UInt64>(lo, hi), to: SIMD8<UInt16>.self)
+    a &+= a &>> 7
+    let na = SIMD8<UInt16>(repeating: 256) &- a
+    let d = p.loadUnaligned(as: SIMD4<UInt32>.self)
+    let rb = unsafeBitCast(d & mask, to: SIMD8<UInt16>.self)
+    let ag = unsafeBitCast((d &>> 8) & mask, to: SIMD8<UInt16>.self)
+    let outRB = (sourceRB &* a &+ rb &* na) &>> 8
+    let outAG = (sourceAG &* a &+ ag &* na) &>> 8
+    let out = unsafeBitCast(outRB, to: SIMD4<UInt32>.self)
+      | (unsafeBitCast(outAG, to: SIMD4<UInt32>.self) &<< 8)
+    p.storeBytes(of: out, as: SIMD4<UInt32>.self)
+  }
+
+  private func blendClipped(
+    _ placement: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
+  ) {
+    let spans = atlas.spans + placement.first
+    let weights = atlas.weights
+    let rb = placement.color & 0x00FF_00FF
+    let ag = (placement.color >> 8) & 0x00FF_00FF
+    for k in 0..<placement.count {
       let span = spans[k]
-      let y = py + Int(span.dy)
-      guard y >= 0, y < target.height else { continue }
-      var x0 = px + Int(span.dx)
+      let y = placement.py + Int(span.dy)
+      guard rows.contains(y), y >= 0, y < target.height else { continue }
+      var x0 = placement.px + Int(span.dx)
       var x1 = x0 + Int(span.count)
-      var cov = coverage + Int(span.coverage)
+      var w = weights + Int(span.weight)
       if x0 < 0 {
-        cov += -x0
+        w += -x0
         x0 = 0
       }
       x1 = min(x1, target.width)
       guard x0 < x1 else { continue }
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self) + x0
-      blendRun(row, cov, x1 - x0, color: color, rb: rb, ag: ag)
-    }
-  }
-
-  @inline(__always)
-  private func blendRun(
-    _ row: UnsafeMutablePointer<UInt32>, _ cov: UnsafeMutablePointer<UInt8>, _ n: Int,
-    color: UInt32, rb: UInt32, ag: UInt32
-  ) {
-    for i in 0..<n {
-      let c = UInt32(cov[i])
-      if c == 255 {
-        row[i] = color
-        continue
+      for i in 0..<(x1 - x0) {
+        let c = UInt32(w[i])
+        let a = c + (c >> 7)
+        let na = 256 &- a
+        let d = row[i]
+        let orb = ((rb &* a &+ (d & 0x00FF_00FF) &* na) >> 8) & 0x00FF_00FF
+        let oag = ((ag &* a &+ ((d >> 8) & 0x00FF_00FF) &* na) >> 8) & 0x00FF_00FF
+        row[i] = orb | (oag << 8)
       }
-      let a = c &+ (c >> 7)
-      let na = 256 &- a
-      let d = row[i]
-      let drb = d & 0x00FF_00FF
-      let dag = (d >> 8) & 0x00FF_00FF
-      let orb = ((rb &* a &+ drb &* na) >> 8) & 0x00FF_00FF
-      let oag = ((ag &* a &+ dag &* na) >> 8) & 0x00FF_00FF
-      row[i] = orb | (oag << 8)
     }
   }
 
@@ -175,7 +218,7 @@ extension CoverageSpanRasterizer {
         for i in 0..<Int(span.count) {
           let x = p.px + Int(span.dx) + i
           guard x >= 0, x < target.width else { continue }
-          let a = Float(atlas.coverageBytes[Int(span.coverage) + i]) / 255
+          let a = Float(atlas.weights[Int(span.weight) + i]) / 255
           let d = row[x]
           let da = Float(d >> 24) / 255
           let outA = a + da * (1 - a)

@@ -24,6 +24,9 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   private var overlay: OpaquePointer?
   private var overlaySize = (width: 0, height: 0)
   private var overlayBlend = SDL_BLENDMODE_BLEND
+  /// Per frame: where each visible ring lands, and the band order they are drawn in.
+  var placements: [Placement] = []
+  let bands = RingBandSchedule()
 
   public init() {}
 

@@ -18,13 +18,13 @@ import LoaderCore
 /// centre to the stroke (`DashedRing.signedDistance`, in pixels): exact for an edge along a
 /// pixel axis, within a few percent of the box-filtered area elsewhere.
 final class RingCoverageAtlas {
-  /// A run of `count` pixels starting `dx, dy` from the ring's anchor pixel, whose coverage
-  /// bytes start at `coverage` in `coverageBytes`.
+  /// A run of `count` pixels starting `dx, dy` from the ring's anchor pixel, whose weights
+  /// start at `weight` in `weights`.
   struct Span {
     var dy: Int16
     var dx: Int16
     var count: UInt16
-    var coverage: UInt32
+    var weight: UInt32
   }
 
   let shape: DashedRing
@@ -39,13 +39,21 @@ final class RingCoverageAtlas {
   private(set) var spans: UnsafeMutablePointer<Span>
   private var spanCapacity: Int
   private(set) var spanCount = 0
-  private(set) var coverageBytes: UnsafeMutablePointer<UInt8>
-  private var coverageCapacity: Int
-  private var coverageCount = 0
+  /// Per pixel, its coverage (0...255): a byte, so a frame of many distinct masks streams
+  /// little memory.
+  private(set) var weights: UnsafeMutablePointer<UInt8>
+  private var weightCapacity: Int
+  private var weightCount = 0
   /// Per key: first span, or -1 when the mask is not built yet.
   private let maskStart: UnsafeMutablePointer<Int32>
   private let maskLength: UnsafeMutablePointer<UInt16>
   private let keyCount: Int
+
+  /// Zero pixels between two runs of one row up to which they are stored as one run.
+  static let mergeGap = 6
+  /// Every run is a whole number of this many pixels (one vector of the blender).
+  static let chunk = 4
+  private var rowScratch: [UInt8]
 
   private let dashStarts: [Double]
   private let dashEnds: [Double]
@@ -58,7 +66,8 @@ final class RingCoverageAtlas {
     let outer = shape.radius + shape.halfWidth + 1
     phases = max(64, Int((2 * Double.pi * outer / 0.1).rounded(.up)))
     self.subpixelSteps = subpixelSteps
-    reach = Int(outer.rounded(.up)) + 2
+    reach = Int(outer.rounded(.up)) + 2 + Self.chunk
+    rowScratch = [UInt8](repeating: 0, count: 2 * reach + 2)
     self.budgetBytes = budgetBytes
     keyCount = phases * subpixelSteps * subpixelSteps
     maskStart = .allocate(capacity: keyCount)
@@ -67,8 +76,8 @@ final class RingCoverageAtlas {
     maskLength.initialize(repeating: 0, count: keyCount)
     spanCapacity = 4096
     spans = .allocate(capacity: spanCapacity)
-    coverageCapacity = 65536
-    coverageBytes = .allocate(capacity: coverageCapacity)
+    weightCapacity = 65536
+    weights = .allocate(capacity: weightCapacity)
     let sorted = shape.dashes.sorted { $0.start < $1.start }
     dashStarts = sorted.map(\.start)
     dashEnds = sorted.map(\.end)
@@ -81,11 +90,11 @@ final class RingCoverageAtlas {
     maskStart.deallocate()
     maskLength.deallocate()
     spans.deallocate()
-    coverageBytes.deallocate()
+    weights.deallocate()
   }
 
   /// Bytes held by built masks.
-  var storedBytes: Int { spanCount * MemoryLayout<Span>.stride + coverageCount }
+  var storedBytes: Int { spanCount * MemoryLayout<Span>.stride + weightCount }
 
   /// Forgets every mask when the store is over budget; call between frames only (span
   /// indices handed out earlier become stale).
@@ -93,7 +102,7 @@ final class RingCoverageAtlas {
     guard storedBytes > budgetBytes else { return }
     maskStart.update(repeating: -1, count: keyCount)
     spanCount = 0
-    coverageCount = 0
+    weightCount = 0
   }
 
   /// The phase index of `degrees` (any finite value).
@@ -143,29 +152,38 @@ final class RingCoverageAtlas {
         holeLo = Int((fx - 0.5 - h).rounded(.up))
         holeHi = Int((fx - 0.5 + h).rounded(.down))
       }
-      var runStart = 0
-      var runCount = 0
+      // Coverage of the row, then runs of it: runs closer than `mergeGap` become one (the
+      // zeros between cost less than a span), and each is padded with zeros to a whole
+      // number of `chunk`-pixel groups so the blender works in whole vectors.
+      let width = hi - lo + 1
       for i in lo...hi {
         if i >= holeLo && i <= holeHi {
-          if runCount > 0 { appendSpan(dy: j, dx: runStart, count: runCount) }
-          runCount = 0
+          rowScratch[i - lo] = 0
           continue
         }
         let x = Double(i) + 0.5 - fx
         // Turn the pixel back by the rotation instead of turning the ring.
         let d = distance(x: x * cr + y * sr, y: -x * sr + y * cr)
         let c = min(1, max(0, 0.5 - d))
-        let byte = UInt8((c * 255).rounded())
-        if byte == 0 {
-          if runCount > 0 { appendSpan(dy: j, dx: runStart, count: runCount) }
-          runCount = 0
+        rowScratch[i - lo] = UInt8((c * 255).rounded())
+      }
+      var i = 0
+      while i < width {
+        guard rowScratch[i] != 0 else {
+          i += 1
           continue
         }
-        if runCount == 0 { runStart = i }
-        appendCoverage(byte)
-        runCount += 1
+        var end = i + 1  // one past the last nonzero pixel of the merged run
+        var k = end
+        while k < width && k - end <= Self.mergeGap {
+          if rowScratch[k] != 0 { end = k + 1 }
+          k += 1
+        }
+        let padded = (end - i + Self.chunk - 1) / Self.chunk * Self.chunk
+        for t in 0..<padded { appendWeight(coverage: i + t < width ? rowScratch[i + t] : 0) }
+        appendSpan(dy: j, dx: lo + i, count: padded)
+        i = end
       }
-      if runCount > 0 { appendSpan(dy: j, dx: runStart, count: runCount) }
     }
     maskStart[key] = Int32(first)
     maskLength[key] = UInt16(spanCount - first)
@@ -213,16 +231,16 @@ final class RingCoverageAtlas {
     return hypot(max(0, abs(radial - shape.radius) - shape.halfWidth), tangential)
   }
 
-  private func appendCoverage(_ byte: UInt8) {
-    if coverageCount == coverageCapacity {
-      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: coverageCapacity * 2)
-      bigger.update(from: coverageBytes, count: coverageCount)
-      coverageBytes.deallocate()
-      coverageBytes = bigger
-      coverageCapacity *= 2
+  private func appendWeight(coverage: UInt8) {
+    if weightCount == weightCapacity {
+      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: weightCapacity * 2)
+      bigger.update(from: weights, count: weightCount)
+      weights.deallocate()
+      weights = bigger
+      weightCapacity *= 2
     }
-    coverageBytes[coverageCount] = byte
-    coverageCount += 1
+    weights[weightCount] = coverage
+    weightCount += 1
   }
 
   private func appendSpan(dy: Int, dx: Int, count: Int) {
@@ -234,7 +252,7 @@ final class RingCoverageAtlas {
       spanCapacity *= 2
     }
     spans[spanCount] = Span(
-      dy: Int16(dy), dx: Int16(dx), count: UInt16(count), coverage: UInt32(coverageCount - count))
+      dy: Int16(dy), dx: Int16(dx), count: UInt16(count), weight: UInt32(weightCount - count))
     spanCount += 1
   }
 }

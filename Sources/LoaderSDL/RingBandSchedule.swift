@@ -1,0 +1,53 @@
+/// The order a CPU backend visits rings in so the frame's rows stay in cache: the target is
+/// cut into horizontal bands of a few hundred KiB, and each band draws, in the caller's
+/// order, the part of every ring that falls in it. Each pixel lies in exactly one band, so
+/// overlapping rings still stack exactly as given; a ring straddling a boundary is drawn in
+/// two parts.
+///
+/// A counting sort into buffers kept between frames: nothing is allocated once warmed up.
+final class RingBandSchedule {
+  private(set) var bandRows = 0
+  private(set) var bandCount = 0
+  /// Items of band `b` are `items[bandStart[b] ..< bandStart[b + 1]]`.
+  private(set) var bandStart: [Int32] = []
+  private(set) var items: [Int32] = []
+  private var fill: [Int32] = []
+
+  /// Buckets item `i`, which covers rows `rows[i]` (clamped to the target), into bands of
+  /// `bandRows` rows over `height` rows.
+  func schedule(count: Int, height: Int, bandRows: Int, rows: (Int) -> (lo: Int, hi: Int)) {
+    self.bandRows = max(1, bandRows)
+    bandCount = max(1, (height + self.bandRows - 1) / self.bandRows)
+    if bandStart.count < bandCount + 1 {
+      bandStart = [Int32](repeating: 0, count: bandCount + 1)
+      fill = [Int32](repeating: 0, count: bandCount + 1)
+    }
+    for b in 0...bandCount { bandStart[b] = 0 }
+    var total = 0
+    for i in 0..<count {
+      let (lo, hi) = bandRange(rows(i))
+      guard lo <= hi else { continue }
+      for b in lo...hi { bandStart[b + 1] += 1 }
+      total += hi - lo + 1
+    }
+    for b in 0..<bandCount { bandStart[b + 1] += bandStart[b] }
+    if items.count < total { items = [Int32](repeating: 0, count: max(total, items.count * 2)) }
+    for b in 0..<bandCount { fill[b] = bandStart[b] }
+    for i in 0..<count {
+      let (lo, hi) = bandRange(rows(i))
+      guard lo <= hi else { continue }
+      for b in lo...hi {
+        items[Int(fill[b])] = Int32(i)
+        fill[b] += 1
+      }
+    }
+  }
+
+  /// Bands touched by rows `lo...hi` (clamped), or an empty range.
+  private func bandRange(_ r: (lo: Int, hi: Int)) -> (Int, Int) {
+    let lo = max(0, r.lo)
+    let hi = min(bandCount * bandRows - 1, r.hi)
+    guard lo <= hi else { return (1, 0) }
+    return (lo / bandRows, hi / bandRows)
+  }
+}
