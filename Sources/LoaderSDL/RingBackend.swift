@@ -12,6 +12,10 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels
   /// (`CoverageSpanRasterizer`).
   case spans
+  /// Every dash tessellated, with an antialiasing fringe, into one `SDL_RenderGeometry` call
+  /// per frame (`GeometryRingRasterizer`): for GPU renderers; SDL's software renderer rounds
+  /// its vertices to whole pixels, which costs it the quality bar.
+  case geometry
 
   /// The backend the demo uses when `--backend` is not given.
   public static let defaultBackend: RingBackend = .gfx
@@ -28,6 +32,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
       switch self {
       case .gfx: GfxRingRasterizer()
       case .spans: CoverageSpanRasterizer()
+      case .geometry: GeometryRingRasterizer()
       }
     r.attach(surface: surface)
     return r
