@@ -38,6 +38,15 @@ struct RasterScene {
       y: Int((Double(r.centerY) - Double(side) / 2).rounded()), width: side, height: side)
   }
 
+  /// A crop around 3 o'clock of ring `i` (where the last dash meets the first).
+  func seamCrop(ofRing i: Int) -> ImageComparison.Rect {
+    let reach = Int((shape.halfWidth + 3).rounded(.up))
+    let r = rings[i]
+    return ImageComparison.Rect(
+      x: Int(Double(r.centerX) + shape.radius) - reach, y: Int(r.centerY) - 4 * reach,
+      width: 2 * reach, height: 8 * reach)
+  }
+
   func render(with backend: any RingRasterizer) throws -> [UInt32] {
     let canvas = try OffscreenCanvas(width: width, height: height)
     backend.attach(surface: canvas.surface)
@@ -116,10 +125,7 @@ func minimumPSNR(of backend: any RingRasterizer) -> Double {
       func distance(_ a: RGBAColor, _ b: RGBAColor) -> Int {
         max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
       }
-      let reach = Int((shape.halfWidth + 3).rounded(.up))
-      let crop = ImageComparison.Rect(
-        x: Int(Double(ring.centerX) + shape.radius) - reach,
-        y: Int(ring.centerY) - 4 * reach, width: 2 * reach, height: 8 * reach)
+      let crop = scene.seamCrop(ofRing: 0)
       for pixels in [reference] + (try rasterBackendsUnderTest().map { try scene.render(with: $0) }) {
         #expect(distance(pixel(pixels, arc: 141), palette.background) <= 16, "gap before the last dash")
         #expect(distance(pixel(pixels, arc: 144.3), ring.color) <= 16, "the 0.51-long last dash")
