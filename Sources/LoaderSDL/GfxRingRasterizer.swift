@@ -155,7 +155,10 @@ public final class GfxRingRasterizer: RingRasterizer {
           continue
         }
         if runStart != Int.min {
-          ok = ok && hlineRGBA(renderer, Int16(runStart), Int16(i - 1), Int16(j), cr, cg, cb, UInt8(ca)) == 0
+          ok =
+            ok
+            && hlineRGBA(renderer, Int16(runStart), Int16(i - 1), Int16(j), cr, cg, cb, UInt8(ca))
+              == 0
           runStart = Int.min
         }
         if a > 0 {
@@ -163,7 +166,9 @@ public final class GfxRingRasterizer: RingRasterizer {
         }
       }
       if runStart != Int.min {
-        ok = ok && hlineRGBA(renderer, Int16(runStart), Int16(i1), Int16(j), cr, cg, cb, UInt8(ca)) == 0
+        ok =
+          ok
+          && hlineRGBA(renderer, Int16(runStart), Int16(i1), Int16(j), cr, cg, cb, UInt8(ca)) == 0
       }
     }
 

@@ -93,16 +93,16 @@ struct DemoOptions: Equatable {
       case "--theme":
         let s = try v()
         guard let t = LoaderTheme(rawValue: s) else {
-          throw UsageError(
-            flag: flag,
-            problem: "unknown theme '\(s)' (expected \(LoaderTheme.allCases.map(\.rawValue).joined(separator: ", ")))")
+          let names = LoaderTheme.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError(flag: flag, problem: "unknown theme '\(s)' (expected \(names))")
         }
         o.theme = t
       case "--backend":
         let s = try v()
         guard let b = RingBackend(rawValue: s) else {
           throw UsageError(
-            flag: flag, problem: "unknown backend '\(s)' (expected one of \(RingBackend.namesList))")
+            flag: flag, problem: "unknown backend '\(s)' (expected one of \(RingBackend.namesList))"
+          )
         }
         o.backend = b
       case "--at": o.times = try parseTimes(try v(), flag: flag)
@@ -135,7 +135,8 @@ struct DemoOptions: Equatable {
     let high = o.height * o.scale
     guard wide.rounded(.up) <= maximumPixels, high.rounded(.up) <= maximumPixels else {
       throw UsageError(
-        flag: "--size", problem: "\(wide)x\(high) pixels at this --scale exceeds \(Int(maximumPixels)) a side")
+        flag: "--size",
+        problem: "\(wide)x\(high) pixels at this --scale; at most \(Int(maximumPixels)) a side")
     }
     guard wide.rounded() >= 1, high.rounded() >= 1 else {
       throw UsageError(flag: "--size", problem: "less than one pixel at this --scale")
@@ -150,7 +151,8 @@ struct DemoOptions: Equatable {
       throw UsageError(flag: "--size", problem: "expected WxH in points, e.g. 390x120, got '\(s)'")
     }
     guard w.isFinite, h.isFinite, w > 0, h > 0 else {
-      throw UsageError(flag: "--size", problem: "width and height must be finite and > 0, got '\(s)'")
+      throw UsageError(
+        flag: "--size", problem: "width and height must be finite and > 0, got '\(s)'")
     }
     return (w, h)
   }

@@ -51,9 +51,11 @@ struct HeadlessRun {
     let drawer: FrameDrawer
     do {
       canvas = try OffscreenCanvas(
-        width: Int((options.width * scale).rounded()), height: Int((options.height * scale).rounded()))
+        width: Int((options.width * scale).rounded()),
+        height: Int((options.height * scale).rounded()))
       drawer = FrameDrawer(
-        rasterizer: try options.backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface))
+        rasterizer: try options.backend.makeRasterizer(
+          for: canvas.renderer, surface: canvas.surface))
     } catch {
       throw .render(error.description)
     }

@@ -15,7 +15,8 @@ struct TraceWriter {
     for (k, r) in rings.enumerated() {
       if k > 0 { json += ", " }
       json += "{\"loader\": \(r.loader), \"ring\": \(r.ring)"
-      json += ", \"cx\": \(Self.number(r.centerX * scale)), \"cy\": \(Self.number(r.centerY * scale))"
+      json +=
+        ", \"cx\": \(Self.number(r.centerX * scale)), \"cy\": \(Self.number(r.centerY * scale))"
       json += ", \"radius\": \(Self.number(r.radius * scale)), \"angle\": \(Self.number(r.angle))}"
     }
     json += "]}"

@@ -14,7 +14,8 @@ struct WindowRun {
   /// Opens the window; throws when no window can be made (the caller goes headless).
   func open() throws(SDLError) -> LoaderWindow {
     let w = try LoaderWindow(
-      title: "LoaderView", width: Int(options.width.rounded()), height: Int(options.height.rounded()))
+      title: "LoaderView", width: Int(options.width.rounded()),
+      height: Int(options.height.rounded()))
     if let reason = w.softwareFallbackReason {
       printError("demo: no accelerated renderer (\(reason)); using the software renderer")
     }

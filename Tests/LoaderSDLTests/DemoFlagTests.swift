@@ -59,7 +59,9 @@ import Testing
       #expect(r.stderr.filter { $0 == "\n" }.count == 1)
       #expect(dir.contents() == ["plain"])
     }
-    let r = try DemoProcess.run(["--out", dir.file("frames"), "--trace", dir.file("no/such/t.json")])
+    let r = try DemoProcess.run([
+      "--out", dir.file("frames"), "--trace", dir.file("no/such/t.json"),
+    ])
     #expect(r.status == 2)
     #expect(r.stderr.hasPrefix("demo: --trace: "), "stderr: \(r.stderr)")
     #expect(dir.contents() == ["plain"])

@@ -98,7 +98,8 @@ import Testing
     // The seed's dash period (24 points on radius 23) is 59.8 degrees, so the pattern nearly
     // repeats every 60 degrees and only the seam tells 0 from 60. Half a period off (30
     // degrees more or less) puts dashes on gaps: that must be far worse.
-    let halfOff = Self.rotationError(images[1], images[0], degrees: 30, cx: cx, cy: cy, scale: scale)
+    let halfOff = Self.rotationError(
+      images[1], images[0], degrees: 30, cx: cx, cy: cy, scale: scale)
     let halfOffOtherWay = Self.rotationError(
       images[1], images[0], degrees: 90, cx: cx, cy: cy, scale: scale)
     // Tolerance: mean absolute error per channel (0...255) over the stroke's annulus.

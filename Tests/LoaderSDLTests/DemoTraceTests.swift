@@ -36,11 +36,12 @@ import Testing
   @Test func workedAnglesFromSpec() throws {
     let frames = try trace(["--at", "0.1,0.35,1.3"])
     #expect(frames.map(\.t) == [0.1, 0.35, 1.3])
-    #expect(frames.map { $0.rings.map(\.angle) } == [
-      [60, 0, 0, 0, 0],
-      [210, 60, 0, 0, 0],
-      [390, 360, 360, 330, 180],
-    ])
+    #expect(
+      frames.map { $0.rings.map(\.angle) } == [
+        [60, 0, 0, 0, 0],
+        [210, 60, 0, 0, 0],
+        [390, 360, 360, 330, 180],
+      ])
   }
 
   @Test func rowAt390Points() throws {
