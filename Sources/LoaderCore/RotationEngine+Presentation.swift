@@ -52,7 +52,7 @@ extension RotationEngine {
     }
     let r = Int(s.firstRing) + ring
     let history = ringHistory[r]
-    let m = s.runTriggers(ofRing: ring)
+    let m = s.runTriggers(ofRing: ring, fired: s.triggers(before: time))
     let count = history.count + m
     let latest = m > 0 ? s.triggerTime(ring + Int(s.ringCount) * (m - 1)) : history.latestStart
     guard count > 0 else { return 0 }

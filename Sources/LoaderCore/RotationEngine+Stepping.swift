@@ -1,6 +1,7 @@
 extension RotationEngine {
   /// Advances one fixed step: fires every trigger `s` with `time <= s < time + dt` at `s`,
-  /// then `tick += 1`. Allocates nothing once the overlap pool has grown to its working size.
+  /// then `tick += 1`. Allocates nothing once the wheel's buckets and the overlap pool have
+  /// grown to their working size.
   public mutating func step() {
     let k = tick
     let windowStart = Double(k) * dt
@@ -17,52 +18,53 @@ extension RotationEngine {
   }
 
   /// The tick `k` with `Double(k) * dt <= t < Double(k + 1) * dt`, by the same products the
-  /// step compares with, so a trigger on a step boundary lands in exactly one step. (Times are
-  /// checked to keep `t / dt` far inside `Int`.)
+  /// step compares with, so a trigger on a step boundary lands in exactly one step. (Toggle
+  /// times are checked to keep `t / dt` far inside `Int`.)
   @inline(__always)
   func tickContaining(_ t: Double) -> Int {
-    var k = Int(t / dt)
+    var k = Int(t * inverseDt)
     while Double(k + 1) * dt <= t { k += 1 }
     while Double(k) * dt > t { k -= 1 }
     return k
   }
 
-  @inline(__always)
-  static func markWheel(
-    _ wheel: UnsafeMutablePointer<UInt64>, words: Int, mask: Int, slot: Int, tick k: Int
-  ) {
-    wheel[(k & mask) * words + slot >> 6] |= 1 << UInt64(slot & 63)
-  }
-
   mutating func startRun(slot: Int, at t: Double) {
-    schedules[slot].runStart = t
-    schedules[slot].nextTrigger = 0
-    schedules[slot].nextRing = 0
-    schedules[slot].isAnimating = true
-    Self.markWheel(
-      wheel.mutablePointer(), words: wheelWords, mask: wheelMask, slot: slot,
-      tick: tickContaining(t))
+    var s = schedules[slot]
+    s.runStart = t
+    s.isAnimating = true
+    s.runStamp &+= 1
+    schedules[slot] = s
+    // Whole turns that end before the ring's next turn in the run starts (with two steps to
+    // spare for rounding) need no look at the overlap pool or the ring's history in a step.
+    let simple =
+      s.isFullTurn && s.stagger * Double(s.ringCount) >= s.turnDuration + 2 * dt ? 1 as UInt32 : 0
+    let tag = s.runStamp << 1 | simple
+    runTags[slot] = tag
+    uniqueWheel().append(
+      s.cursor(fired: 0, slot: slot, tag: tag), to: tickContaining(t) & wheelMask)
   }
 
   /// Ends the run at `c`: its triggers before `c` that no step has reached yet fire now (they
   /// read 0 until their time), then the run's turns are folded into each ring's history. The
-  /// loader's wheel bit goes stale and is dropped when its bucket comes round.
+  /// run's wheel entry goes stale and is dropped when its bucket comes round.
   mutating func endRun(slot: Int, at c: Double) {
     var s = schedules[slot]
+    var cursor = s.cursor(fired: s.triggers(before: time), slot: slot, tag: 0)
+    endedRuns[tickContaining(cursor.triggerTime(cursor.next)) & wheelMask] += 1
     var rings = ringPointers()
-    Self.fire(&s, before: c, windowStart: time - dt, rings: &rings, overlaps: &overlaps)
+    Self.fire(&cursor, s, before: c, windowStart: time - dt, rings: &rings, overlaps: &overlaps)
     let first = Int(s.firstRing)
     let n = Int(s.ringCount)
     for i in 0..<n {
-      let m = s.runTriggers(ofRing: i)
+      let m = s.runTriggers(ofRing: i, fired: cursor.next)
       guard m > 0 else { continue }
       ringHistory[first + i].count += m
       ringHistory[first + i].latestStart = s.triggerTime(i + n * (m - 1))
     }
     s.isAnimating = false
-    s.nextTrigger = 0
-    s.nextRing = 0
+    s.runStamp &+= 1
     schedules[slot] = s
+    runTags[slot] = s.runStamp << 1
   }
 
   /// What firing writes per ring, as raw pointers for the step's loops.
@@ -79,20 +81,18 @@ extension RotationEngine {
       history: ringHistory.mutablePointer(), epoch: epoch)
   }
 
-  /// Fires `s`'s triggers before `end`, in order. A ring's previous turn, if it may still be
-  /// running at a presentable time (`>= windowStart`), moves to the overlap pool.
-  @inline(__always)
+  /// Fires the run's triggers before `end`, in order, any style. A ring's previous turn, if
+  /// it may still be running at a presentable time (`>= windowStart`), moves to the overlap pool.
   static func fire(
-    _ s: inout Schedule, before end: Double, windowStart: Double, rings: inout RingPointers,
-    overlaps: inout [OverlapTurn]
+    _ c: inout WheelEntry, _ s: Schedule, before end: Double, windowStart: Double,
+    rings: inout RingPointers, overlaps: inout [OverlapTurn]
   ) {
-    var t = s.triggerTime(s.nextTrigger)
+    var t = c.triggerTime(c.next)
+    let n = Int(c.ringCount)
     while t < end {
-      let n = Int(s.ringCount)
-      let ring = Int(s.firstRing) + Int(s.nextRing)
+      let ring = Int(c.firstRing) + Int(c.nextRing)
       // The ring's previous turn: earlier in this run, or its last before the run.
-      let previous =
-        s.nextTrigger >= n ? s.triggerTime(s.nextTrigger - n) : rings.history[ring].latestStart
+      let previous = c.next >= n ? c.triggerTime(c.next - n) : rings.history[ring].latestStart
       if previous + s.turnDuration > windowStart {
         overlaps.append(
           OverlapTurn(ring: ring, start: previous, duration: s.turnDuration, degrees: s.turnDegrees)
@@ -100,66 +100,60 @@ extension RotationEngine {
       }
       rings.relativeStart[ring] = Float(t - rings.epoch)
       if !s.isFullTurn {
-        let count = rings.history[ring].count + s.nextTrigger / n + 1
+        let count = rings.history[ring].count + c.next / n + 1
         rings.wrappedBase[ring] = Float(wrapped(Double(count - 1) * s.turnDegrees))
       }
-      s.nextTrigger += 1
-      s.nextRing = s.nextRing + 1 == s.ringCount ? 0 : s.nextRing + 1
-      t = s.triggerTime(s.nextTrigger)
+      c.next += 1
+      c.nextRing = c.nextRing + 1 == c.ringCount ? 0 : c.nextRing + 1
+      t = c.triggerTime(c.next)
     }
   }
 
-  /// Fires bucket `k`'s loaders due in `[windowStart, windowEnd)`, in slot order.
-  ///
-  /// Two passes: the first lists the bucket's slots and clears its bits, loading each loader's
-  /// record as it goes. That loop is a handful of instructions, so the processor keeps many of
-  /// those cache misses in flight at once; the second pass then finds the records in cache.
+  /// Fires bucket `k`'s entries due in `[windowStart, windowEnd)` and moves each to the bucket
+  /// of its next trigger. The common trigger (a simple run past its first `n` triggers, one
+  /// trigger in the step) touches the entry, its tag and one `Float`.
   mutating func fireBucket(of k: Int, windowStart: Double, windowEnd: Double) {
     let b = k & wheelMask
-    let words = wheelWords
-    let mask = wheelMask
-    let bucket = wheel.mutablePointer() + b * words
-    let table = schedules.mutablePointer()
-    let due = dueSlots.mutablePointer()
-    var dueCount = 0
-    var sink = 0
-    for w in 0..<words {
-      var bits = bucket[w]
-      guard bits != 0 else { continue }
-      bucket[w] = 0
-      repeat {
-        let slot = w << 6 | bits.trailingZeroBitCount
-        bits &= bits &- 1
-        due[dueCount] = Int32(truncatingIfNeeded: slot)
-        dueCount += 1
-        sink &+= table[slot].nextTrigger
-      } while bits != 0
-    }
-    touchSink = sink
-    guard dueCount > 0 else { return }
-
-    let wheelBase = wheel.mutablePointer()
+    let wheel = uniqueWheel()
+    let pending = wheel.counts[b]
+    guard pending > 0 else { return }
+    let entries = wheel.bases[b]
+    let tags = runTags.pointer
+    let checkTags = endedRuns[b] > 0
+    endedRuns[b] = 0
+    let epoch = self.epoch
     var rings = ringPointers()
-    for d in 0..<dueCount {
-      let slot = Int(due[d])
-      var s = table[slot]
-      guard s.isLive, s.isAnimating else { continue }  // stale bit
-      let t = s.triggerTime(s.nextTrigger)
-      if t >= windowEnd {
-        // A later lap of the wheel keeps its bit; a bit left by an earlier run is dropped.
-        let dueTick = tickContaining(t)
-        if dueTick & mask == b {
-          Self.markWheel(wheelBase, words: words, mask: mask, slot: slot, tick: dueTick)
+    let rel = rings.relativeStart
+    var kept = 0
+    for e in 0..<pending {
+      var c = entries[e]
+      if checkTags, tags[Int(c.slot)] != c.tag { continue }  // the run has ended
+      var t = c.triggerTime(c.next)
+      if t < windowEnd {
+        if c.tag & 1 == 1, c.next >= Int(c.ringCount) {
+          // Common case, inline: no overlap is possible and the base stays 0.
+          repeat {
+            rel[Int(c.firstRing) + Int(c.nextRing)] = Float(t - epoch)
+            c.next += 1
+            c.nextRing = c.nextRing + 1 == c.ringCount ? 0 : c.nextRing + 1
+            t = c.triggerTime(c.next)
+          } while t < windowEnd
+        } else {
+          Self.fire(
+            &c, schedules[Int(c.slot)], before: windowEnd, windowStart: windowStart,
+            rings: &rings, overlaps: &overlaps)
+          t = c.triggerTime(c.next)
         }
-        continue
       }
-      Self.fire(&s, before: windowEnd, windowStart: windowStart, rings: &rings, overlaps: &overlaps)
-      table[slot].nextTrigger = s.nextTrigger
-      table[slot].nextRing = s.nextRing
-      Self.markWheel(
-        wheelBase, words: words, mask: mask, slot: slot,
-        tick: tickContaining(s.triggerTime(s.nextTrigger)))
+      let next = tickContaining(t) & wheelMask
+      if next == b {  // a later lap of the wheel: stays here
+        entries[kept] = c
+        kept += 1
+      } else {
+        wheel.append(c, to: next)
+      }
     }
+    wheel.counts[b] = kept
   }
 
   /// Drops overlapping turns that have finished before every presentable time; their whole

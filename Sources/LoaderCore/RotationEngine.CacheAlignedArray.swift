@@ -80,6 +80,12 @@ extension RotationEngine {
       buffer.count += n
     }
 
+    mutating func removeLast(_ k: Int) {
+      precondition(k >= 0 && k <= buffer.count, "removing more than the count")
+      makeUnique()
+      buffer.count -= k
+    }
+
     mutating func removeAll() {
       makeUnique()
       buffer.count = 0

@@ -37,10 +37,13 @@
 ///   than 360-degree turns or mixed durations add three `Float`s per ring (wrapped whole-turn
 ///   base, `1 / d`, `D`).
 /// - The step touches only loaders with a trigger in it, found through a timing wheel: one
-///   bitmap of loader slots per tick, modulo the wheel size, so a step visits its loaders in
-///   slot order (ascending addresses) and a bucket costs one bit per loader. Everything the
-///   firing path reads for one loader is one 64-byte record (`Schedule`); per ring it writes only
-///   `relativeStart` (and `wrappedBase` for turns that are not whole turns).
+///   bucket per tick, modulo the wheel size, of `WheelEntry`s that carry each running loader's
+///   cursor (run start, stagger, next trigger, rings). A step reads its bucket front to back,
+///   writes one `Float` per trigger to `relativeStart` and appends the entry to the bucket of
+///   its next trigger. It reads a loader's record (`Schedule`, one cache line) only when the
+///   style can overlap its own turns or turns by other than 360 degrees, or the run is in its
+///   first `n` triggers, and checks run tags (`runTags`, 4 bytes per loader) only in a bucket
+///   where a run has ended since its last visit.
 /// - Per ring history (`RingHistory`: turns and latest start before the current run) is read at
 ///   a run's first trigger per ring and written when the run ends.
 /// - Overlapping turns (a ring re-triggered while its last turn still runs, only after quick
@@ -85,21 +88,19 @@ public struct RotationEngine: Sendable {
     }
   }
 
-  /// Everything the firing path reads for one loader: one cache line.
+  /// One loader: its style and current run. One cache line, written only by toggles.
   struct Schedule {
     /// `R`, when the current run started.
     var runStart: Double = 0
     var stagger: Double = 0
     var turnDuration: Double = 0
     var turnDegrees: Double = 0
-    /// `j` of the next trigger of the current run, at `runStart + stagger * j`: the triggers
-    /// fired in this run so far.
-    var nextTrigger: Int = 0
     var firstRing: Int32 = 0
     var ringCount: Int32 = 0
-    /// `nextTrigger % ringCount`, kept to spare a division per trigger.
-    var nextRing: Int32 = 0
     var generation: UInt32 = 0
+    /// Bumped by every start or end of a run and by removal: wheel entries of older runs
+    /// no longer match `runTags[slot]`.
+    var runStamp: UInt32 = 0
     var isAnimating = false
     var isLive = false
     /// `turnDegrees == 360`: the whole-turn base is always 0 mod 360.
@@ -107,10 +108,47 @@ public struct RotationEngine: Sendable {
 
     @inline(__always) func triggerTime(_ j: Int) -> Double { runStart + stagger * Double(j) }
 
-    /// Triggers of ring `i` (of this loader) in the current run.
-    func runTriggers(ofRing i: Int) -> Int {
-      nextTrigger > i ? (nextTrigger - 1 - i) / Int(ringCount) + 1 : 0
+    /// Triggers of the current run before `horizon`: the least `j >= 0` with
+    /// `triggerTime(j) >= horizon`, by the same products the step fires with (they grow with
+    /// `j`, so the fired triggers are always a prefix).
+    func triggers(before horizon: Double) -> Int {
+      guard isAnimating else { return 0 }
+      let estimate = ((horizon - runStart) / stagger).rounded(.up)
+      var j = estimate > 0 ? Int(Swift.min(estimate, 0x1p52)) : 0
+      while j > 0, triggerTime(j - 1) >= horizon { j -= 1 }
+      while triggerTime(j) < horizon { j += 1 }
+      return j
     }
+
+    /// Of `fired` triggers of the current run, those that turned ring `i` of this loader.
+    func runTriggers(ofRing i: Int, fired: Int) -> Int {
+      fired > i ? (fired - 1 - i) / Int(ringCount) + 1 : 0
+    }
+
+    /// The cursor of a run with `fired` triggers so far.
+    func cursor(fired: Int, slot: Int, tag: UInt32) -> WheelEntry {
+      WheelEntry(
+        runStart: runStart, stagger: stagger, next: fired, firstRing: UInt32(firstRing),
+        slot: UInt32(slot), tag: tag, nextRing: UInt16(fired % Int(ringCount)),
+        ringCount: UInt16(ringCount))
+    }
+  }
+
+  /// A running loader's place in the timing wheel, with everything the common trigger needs.
+  struct WheelEntry {
+    var runStart: Double
+    var stagger: Double
+    /// `j` of the next trigger, at `runStart + stagger * j`.
+    var next: Int
+    var firstRing: UInt32
+    var slot: UInt32
+    /// `runTags[slot]` when this run started; a mismatch means the run is over.
+    var tag: UInt32
+    /// `next % ringCount`, kept to spare a division per trigger.
+    var nextRing: UInt16
+    var ringCount: UInt16
+
+    @inline(__always) func triggerTime(_ j: Int) -> Double { runStart + stagger * Double(j) }
   }
 
   /// A ring's turns before its loader's current run: how many, and when the latest started.
@@ -136,6 +174,8 @@ public struct RotationEngine: Sendable {
 
   /// Step length, seconds.
   public let dt: Double
+  /// `1 / dt`, for a first guess at the tick of a time.
+  let inverseDt: Double
   /// Steps taken.
   public internal(set) var tick: Int = 0
   /// `Double(tick) * dt`.
@@ -159,16 +199,16 @@ public struct RotationEngine: Sendable {
 
   var overlaps: [OverlapTurn] = []
 
-  /// Bucket `k & wheelMask` is the bitmap `wheel[bucket * wheelWords ..< (bucket + 1) * wheelWords]`
-  /// of loader slots whose next trigger falls in step `k` or a later lap of the wheel. A bit
-  /// may be stale (the loader was turned off, or restarted elsewhere); the step checks.
-  var wheel = CacheAlignedArray<UInt64>()
-  var wheelWords = 0
+  /// Bucket `k & wheelMask` holds the entries whose next trigger falls in step `k` or a later
+  /// lap of the wheel. Entries of ended runs stay until their bucket comes round.
+  var wheel: TimingWheel
   let wheelMask: Int
-  /// Scratch for the step: the slots of the bucket being fired, room for every slot.
-  var dueSlots = CacheAlignedArray<Int32>()
-  /// Where the step's look-ahead loads go, so the optimizer keeps them.
-  var touchSink = 0
+  /// Per bucket: runs ended since it was last fired. Only such a bucket checks its entries'
+  /// tags (a random 4-byte read each); the others trust every entry.
+  var endedRuns: [Int]
+  /// Per slot: `runStamp << 1 | 1` when the run's common trigger needs nothing but its entry
+  /// (whole 360-degree turns that cannot overlap within the run), else `runStamp << 1`.
+  var runTags = CacheAlignedArray<UInt32>()
 
   /// Origin of `relativeStart`, moved forward every `rebaseInterval` so `Float` keeps the
   /// fraction of a turn.
@@ -188,9 +228,12 @@ public struct RotationEngine: Sendable {
   public init(dt: Double, capacity: Int = 0, wheelSize: Int = 64) throws(Error) {
     guard dt.isFinite, dt > 0 else { throw .invalidStep(dt) }
     self.dt = dt
+    inverseDt = 1 / dt
     var size = 1
     while size < Swift.max(2, Swift.min(wheelSize, 1 << 16)) { size <<= 1 }
     wheelMask = size - 1
+    wheel = TimingWheel(size: size)
+    endedRuns = Array(repeating: 0, count: size)
     overlaps.reserveCapacity(256)
     reserveCapacity(loaders: capacity, rings: capacity * LoaderStyle.seed.ringCount)
   }
@@ -200,7 +243,7 @@ public struct RotationEngine: Sendable {
     schedules.reserveCapacity(loaders)
     lastToggle.reserveCapacity(loaders)
     ringHistory.reserveCapacity(rings)
-    growWheel(toHold: loaders)
+    runTags.reserveCapacity(loaders)
     relativeStart.reserveCapacity(rings)
     wrappedBase.reserveCapacity(rings)
     inverseDuration.reserveCapacity(rings)
@@ -261,7 +304,7 @@ extension RotationEngine {
       slot = schedules.count
       schedules.append(Schedule())
       lastToggle.append(-.infinity)
-      growWheel(toHold: slot + 1)
+      runTags.append(0)
     }
     var s = schedules[slot]
     s.stagger = style.stagger
@@ -272,9 +315,9 @@ extension RotationEngine {
     s.isLive = true
     s.isAnimating = false
     s.isFullTurn = style.turnDegrees == 360
-    s.nextTrigger = 0
-    s.nextRing = 0
+    s.runStamp &+= 1
     schedules[slot] = s
+    runTags[slot] = s.runStamp << 1
     lastToggle[slot] = -.infinity
     liveCount += 1
     useTiming(Timing(duration: style.turnDuration, degrees: style.turnDegrees), by: 1)
@@ -303,7 +346,9 @@ extension RotationEngine {
     s.isLive = false
     s.isAnimating = false
     s.generation &+= 1
+    s.runStamp &+= 1
     schedules[slot] = s
+    runTags[slot] = s.runStamp << 1
     freeSlots.append(slot)
     liveCount -= 1
   }
@@ -366,21 +411,6 @@ extension RotationEngine {
     guard t >= time else { throw .timeBeforeNow(time: t, now: time) }
     // Keeps `tickContaining` and the trigger index far from Int overflow.
     guard t / dt < 0x1p50 else { throw .timeOutOfRange(t) }
-  }
-
-  /// Widens every wheel bucket to at least `loaders` bits.
-  mutating func growWheel(toHold loaders: Int) {
-    let needed = (loaders + 63) >> 6
-    guard needed > wheelWords else { return }
-    let words = Swift.max(needed, 2 * wheelWords)
-    var grown = CacheAlignedArray<UInt64>()
-    grown.append(repeating: 0, count: (wheelMask + 1) * words)
-    for b in 0...wheelMask {
-      for w in 0..<wheelWords { grown[b * words + w] = wheel[b * wheelWords + w] }
-    }
-    wheel = grown
-    wheelWords = words
-    dueSlots.reserveCapacity(64 * words)
   }
 
   mutating func useTiming(_ timing: Timing, by delta: Int) {
