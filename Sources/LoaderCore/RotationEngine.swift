@@ -15,8 +15,8 @@
 /// overlap). During a run (on at `R`, `j` triggers fired, `n` rings, stagger `g`) ring `i` has had
 /// `m_i = j > i ? (j - 1 - i) / n + 1 : 0` of its triggers, the latest at `R + g (i + n (m_i - 1))`,
 /// so `T_i` and `p_i` are the ring's totals before the run plus those: the step never writes
-/// them, and a run's end folds them into the ring's history. A trigger fired ahead of `t` contributes 0 by the clamp, so nothing lags by a step
-/// and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
+/// them, and a run's end folds them into the ring's history. A trigger fired ahead of `t`
+/// contributes 0 by the clamp, so nothing lags by a step and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
 /// fraction still comes from two nearby `Double` times.
 ///
 /// A game loop that renders between its previous and current state (`FixedStepLoop.renderTime`)
@@ -40,14 +40,15 @@
 ///   bucket per tick, modulo the wheel size, of `WheelEntry`s that carry each running loader's
 ///   cursor (run start, stagger, next trigger, rings). A step reads its bucket front to back,
 ///   writes one `Float` per trigger to `relativeStart` and appends the entry to the bucket of
-///   its next trigger. It reads a loader's record (`Schedule`, one cache line) only when the
+///   its next trigger. It reads a loader's record (`Schedule`) only when the
 ///   style can overlap its own turns or turns by other than 360 degrees, or the run is in its
 ///   first `n` triggers, and checks run tags (`runTags`, 4 bytes per loader) only in a bucket
 ///   where a run has ended since its last visit.
 /// - Per ring history (`RingHistory`: turns and latest start before the current run) is read at
 ///   a run's first trigger per ring and written when the run ends.
-/// - Overlapping turns (a ring re-triggered while its last turn still runs, only after quick
-///   toggles) live in a small side pool, reserved up front.
+/// - Overlapping turns (a ring re-triggered while its last turn still runs: after quick toggles,
+///   or in a style whose ring comes round before its turn ends) live in a small side pool,
+///   reserved up front.
 public struct RotationEngine: Sendable {
   /// A loader's handle. `slot` is reused after `remove`; `generation` tells the old handle
   /// from the new one, so a stale id is rejected instead of steering someone else's loader.
@@ -88,7 +89,7 @@ public struct RotationEngine: Sendable {
     }
   }
 
-  /// One loader: its style and current run. One cache line, written only by toggles.
+  /// One loader: its style and current run, written only by toggles.
   struct Schedule {
     /// `R`, when the current run started.
     var runStart: Double = 0
