@@ -94,12 +94,29 @@ extension RotationEngine {
     t: Float, inverseDuration: Float, relativeStart: UnsafePointer<Float>,
     into out: UnsafeMutablePointer<Float>, count n: Int
   ) {
-    for i in 0..<n {
+    // Sixteen at a time: the loop overhead is paid once per four SSE vectors.
+    typealias Lanes = SIMD16<Float>
+    let lanes = Lanes.scalarCount
+    var i = 0
+    let tv = Lanes(repeating: t)
+    let inv = Lanes(repeating: inverseDuration)
+    let zero = Lanes(repeating: 0)
+    let full = Lanes(repeating: 360)
+    while i + lanes <= n {
+      let r = UnsafeRawPointer(relativeStart + i).loadUnaligned(as: Lanes.self)
+      var a = full * ((tv - r) * inv)
+      a.replace(with: zero, where: a .< zero)
+      a.replace(with: zero, where: a .>= full)
+      UnsafeMutableRawPointer(out + i).storeBytes(of: a, as: Lanes.self)
+      i += lanes
+    }
+    while i < n {
       var c = (t - relativeStart[i]) * inverseDuration
       c = c > 0 ? c : 0
       c = c < 1 ? c : 0
       let a = 360 * c
       out[i] = a < 360 ? a : 0
+      i += 1
     }
   }
 
