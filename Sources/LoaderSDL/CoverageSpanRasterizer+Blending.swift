@@ -2,10 +2,22 @@ import CSDL2
 import LoaderCore
 
 extension CoverageSpanRasterizer {
+  /// Where a ring's mask lands: its chunks, anchor pixel, colour, and whether it needs
+  /// clipping; `count` 0 for a culled (or non-finite) ring.
+  struct Placement {
+    var first = 0
+    var count = 0
+    var px = 0
+    var py = 0
+    var color: UInt32 = 0
+    /// No chunk leaves the target's columns: only rows need clipping.
+    var insideX = false
+  }
+
   /// Blends every ring's mask into `target`.
   ///
-  /// Per pixel of coverage `c` (0...255, as the weight `a = c + c >> 7` in 0...256) and an opaque
-  /// source colour, two channels at a time in 32-bit lanes (`0x00RR00BB` and `0x00AA00GG`):
+  /// Per pixel of coverage `c` (0...255, as the weight `a = c + c >> 7` in 0...256) and an
+  /// opaque source colour, each channel in a 16-bit lane:
   /// ```
   /// dst = (src * a + dst * (256 - a)) >> 8
   /// ```
@@ -16,49 +28,66 @@ extension CoverageSpanRasterizer {
       let p = placement(of: ring, atlas: atlas, target: target)
       if p.count > 0 { placements.append(p) }
     }
-    // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them
-    // is drawn; a random scene otherwise misses on nearly every row of every ring.
+    // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them is
+    // drawn; a random scene otherwise misses on nearly every row of every ring.
     let reach = atlas.reach
     let bandRows = max(2 * reach, (1 << 20) / max(1, target.pitch))
     bands.schedule(count: placements.count, height: target.height, bandRows: bandRows) { i in
       (placements[i].py - reach, placements[i].py + reach)
     }
+    let chunks = atlas.chunks
     placements.withUnsafeBufferPointer { placed in
       for b in 0..<bands.bandCount {
         let top = b * bands.bandRows
         let bottom = min(target.height, top + bands.bandRows)
         let first = Int(bands.bandStart[b])
         let end = Int(bands.bandStart[b + 1])
-        // Ring k + 1's rows in this band are prefetched while ring k blends: a ring's rows
-        // are a pitch apart, each a separate miss that overlaps the others only when asked
-        // for ahead of time.
+        // Where rings crowd the next band (more chunks than its cache lines), stream the
+        // whole band in, a slice per ring of this one: sequential lines arrive at memory
+        // bandwidth instead of one row-miss at a time.
+        var streamFrom = target.base
+        var streamEnd = target.base
+        var streamStep = 0
+        if b + 1 < bands.bandCount, end > first {
+          let nextTop = bottom
+          let nextBottom = min(target.height, nextTop + bands.bandRows)
+          let lines = (nextBottom - nextTop) * target.pitch / 64
+          let chunksNext = (Int(bands.bandStart[b + 2]) - end) * 200
+          if chunksNext >= lines {
+            streamFrom = target.base + nextTop * target.pitch
+            streamEnd = target.base + nextBottom * target.pitch
+            streamStep = (lines + (end - first) - 1) / (end - first) * 64
+          }
+        }
         for k in first..<end {
-          if k + 1 < end {
-            prefetch(placed[Int(bands.items[k + 1])], atlas: atlas, target: target, top: top, bottom: bottom)
+          if streamStep > 0 {
+            let stop = min(streamEnd, streamFrom + streamStep)
+            while streamFrom < stop {
+              csdl_prefetch(streamFrom)
+              streamFrom += 64
+            }
+          }
+          // Ahead of the blending: ring k + 2's chunks, and ring k + 1's rows of frame
+          // (its rows are a pitch apart, each a separate miss that overlaps the others only
+          // when asked for ahead of time).
+          if k + 2 < end {
+            let p = placed[Int(bands.items[k + 2])]
+            csdl_prefetch(chunks + p.first)
+            csdl_prefetch(atlas.weights + p.first)
+            csdl_prefetch(atlas.weights + p.first + 4)
+          }
+          if k + 1 < end, streamStep == 0 {
+            prefetchRows(of: placed[Int(bands.items[k + 1])], chunks: chunks, target: target)
           }
           let p = placed[Int(bands.items[k])]
           if p.insideX {
-            blendUnclipped(
-              p, atlas: atlas, anchor: target.base + p.py * target.pitch + p.px * 4,
-              pitch: target.pitch, dyRange: (top - p.py)..<(bottom - p.py))
+            blendUnclipped(p, atlas: atlas, target: target, rows: top..<bottom)
           } else {
             blendClipped(p, atlas: atlas, target: target, rows: top..<bottom)
           }
         }
       }
     }
-  }
-
-  /// Where a ring's mask lands: its spans, anchor pixel, colour, and whether it needs
-  /// clipping; `count` 0 for a culled (or non-finite) ring.
-  struct Placement {
-    var first = 0
-    var count = 0
-    var px = 0
-    var py = 0
-    var color: UInt32 = 0
-    /// No span leaves the target's columns: only rows need clipping.
-    var insideX = false
   }
 
   @inline(__always)
@@ -69,19 +98,18 @@ extension CoverageSpanRasterizer {
       return Placement()
     }
     let steps = atlas.subpixelSteps
+    let reach = Float(atlas.reach)
+    // Culled before any arithmetic that could overflow.
+    guard ring.centerX > -reach, ring.centerY > -reach, ring.centerX < Float(target.width) + reach,
+      ring.centerY < Float(target.height) + reach
+    else { return Placement() }
+    // Anchor pixel and sub-pixel step of the centre (see RingCoverageAtlas); the offset
+    // keeps the truncation a floor.
     let s = Float(steps)
-    let reach = atlas.reach
-    // Anchor pixel and sub-pixel step of the centre (see RingCoverageAtlas).
-    let qx = (ring.centerX * s).rounded()
-    let qy = (ring.centerY * s).rounded()
-    guard abs(qx) < 1e8, abs(qy) < 1e8 else { return Placement() }
-    let ix = Int(qx)
-    let iy = Int(qy)
+    let ix = Int(ring.centerX * s + (0.5 + 65536 * s)) - 65536 * steps
+    let iy = Int(ring.centerY * s + (0.5 + 65536 * s)) - 65536 * steps
     let px = ix >= 0 ? ix / steps : -((-ix + steps - 1) / steps)
     let py = iy >= 0 ? iy / steps : -((-iy + steps - 1) / steps)
-    if px + reach < 0 || py + reach < 0 || px - reach >= target.width || py - reach >= target.height {
-      return Placement()
-    }
     let key = atlas.key(
       phase: atlas.phase(ofDegrees: ring.angle), sx: ix - px * steps, sy: iy - py * steps)
     let (first, count) = atlas.mask(key)
@@ -89,109 +117,88 @@ extension CoverageSpanRasterizer {
     return Placement(
       first: first, count: count, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
-      insideX: px - reach >= 0 && px + reach < target.width)
+      insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width)
   }
 
+  /// Every other chunk's address: a chunk is 16 bytes of a 64-byte line and runs are short,
+  /// so this reaches nearly every line for half the instructions. Prefetches never fault,
+  /// so rows above or below the target need no test.
   @inline(__always)
-  private func prefetch(
-    _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, top: Int, bottom: Int
+  private func prefetchRows(
+    of p: Placement, chunks: UnsafeMutablePointer<RingCoverageAtlas.Chunk>, target: PixelTarget
   ) {
     guard p.insideX else { return }
-    let spans = atlas.spans + p.first
     let anchor = target.base + p.py * target.pitch + p.px * 4
-    for k in 0..<p.count {
-      let span = spans[k]
-      let y = p.py + Int(span.dy)
-      guard y >= top, y < bottom else { continue }
-      let start = anchor + Int(span.dy) * target.pitch + Int(span.dx) * 4
-      csdl_prefetch(start)
-      csdl_prefetch(start + (Int(span.count) - 1) * 4)
+    for k in stride(from: p.first, to: p.first + p.count, by: 2) {
+      let chunk = chunks[k]
+      csdl_prefetch(anchor + (Int(chunk.dy) &* target.pitch &+ Int(chunk.dx) &* 4))
     }
   }
 
+  /// Chunk by chunk, four pixels at once: red and blue (`0x00RR00BB`), then alpha and green,
+  /// each channel in a 16-bit lane, so one multiply serves eight channels and no lane
+  /// overflows (`255 * 256` fits in 16 bits).
   @inline(__always)
   private func blendUnclipped(
-    _ placement: Placement, atlas: RingCoverageAtlas, anchor: UnsafeMutableRawPointer, pitch: Int,
-    dyRange: Range<Int>
+    _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
   ) {
-    let spans = atlas.spans + placement.first
+    let chunks = atlas.chunks
     let weights = atlas.weights
+    let anchor = target.base + p.py * target.pitch + p.px * 4
+    let pitch = target.pitch
     let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-    let c = SIMD4<UInt32>(repeating: placement.color)
-    let sourceRB = unsafeBitCast(c & mask, to: SIMD8<UInt16>.self)
-    let sourceAG = unsafeBitCast((c &>> 8) & mask, to: SIMD8<UInt16>.self)
-    for k in 0..<placement.count {
-      let span = spans[k]
-      guard dyRange.contains(Int(span.dy)) else { continue }
-      var p = anchor + Int(span.dy) * pitch + Int(span.dx) * 4
-      var w = UnsafeRawPointer(weights + Int(span.weight))
-      // Runs are whole chunks of four (RingCoverageAtlas pads them with zero coverage).
-      for _ in 0..<(Int(span.count) >> 2) {
-        blendFour(p, weights: w, sourceRB: sourceRB, sourceAG: sourceAG)
-        p += 16
-        w += 4
+    let color = SIMD4<UInt32>(repeating: p.color)
+    let sourceRB = unsafeBitCast(color & mask, to: SIMD8<UInt16>.self)
+    let sourceAG = unsafeBitCast((color &>> 8) & mask, to: SIMD8<UInt16>.self)
+    @inline(__always) func blendChunk(_ k: Int) {
+      let chunk = chunks[k]
+      let at = anchor + (Int(chunk.dy) &* pitch &+ Int(chunk.dx) &* 4)
+      let a = weights[k]
+      let na = SIMD8<UInt16>(repeating: 256) &- a
+      let d = at.loadUnaligned(as: SIMD4<UInt32>.self)
+      let rb = unsafeBitCast(d & mask, to: SIMD8<UInt16>.self)
+      let ag = unsafeBitCast((d &>> 8) & mask, to: SIMD8<UInt16>.self)
+      let outRB = (sourceRB &* a &+ rb &* na) &>> 8
+      let outAG = (sourceAG &* a &+ ag &* na) &>> 8
+      let out =
+        unsafeBitCast(outRB, to: SIMD4<UInt32>.self)
+        | (unsafeBitCast(outAG, to: SIMD4<UInt32>.self) &<< 8)
+      at.storeBytes(of: out, as: SIMD4<UInt32>.self)
+    }
+    let range = p.first..<(p.first + p.count)
+    if p.py - atlas.reach >= rows.lowerBound && p.py + atlas.reach < rows.upperBound {
+      for k in range { blendChunk(k) }
+    } else {
+      let dyLo = rows.lowerBound - p.py
+      let dyHi = rows.upperBound - p.py
+      for k in range {
+        let dy = Int(chunks[k].dy)
+        if dy >= dyLo && dy < dyHi { blendChunk(k) }
       }
     }
   }
 
-  /// Four pixels at once: red and blue (`0x00RR00BB`), then alpha and green, each channel in
-  /// a 16-bit lane, so one multiply serves eight channels and no lane overflows
-  /// (`255 * 256` fits in 16 bits).
-  @inline(__always)
-  private func blendFour(
-    _ p: UnsafeMutableRawPointer, weights: UnsafeRawPointer, sourceRB: SIMD8<UInt16>,
-    sourceAG: SIMD8<UInt16>
-  ) {
-    let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-    // Coverage bytes c0...c3 to 16-bit lanes c0 c0 c1 c1 | c2 c2 c3 c3, then 0...255 to the
-    // weight 0...256.
-    let c = UInt64(weights.loadUnaligned(as: UInt32.self))
-    var lo = (c & 0xFF) | (c & 0xFF00) << 24
-    var hi = (c >> 16 & 0xFF) | (c >> 24) << 32
-    lo |= lo << 16
-    hi |= hi << 16
-    var a = unsafeBitCast(SIMD2<UInt64>(lo, hi), to: SIMD8<UInt16>.self)
-    a &+= a &>> 7
-    let na = SIMD8<UInt16>(repeating: 256) &- a
-    let d = p.loadUnaligned(as: SIMD4<UInt32>.self)
-    let rb = unsafeBitCast(d & mask, to: SIMD8<UInt16>.self)
-    let ag = unsafeBitCast((d &>> 8) & mask, to: SIMD8<UInt16>.self)
-    let outRB = (sourceRB &* a &+ rb &* na) &>> 8
-    let outAG = (sourceAG &* a &+ ag &* na) &>> 8
-    let out = unsafeBitCast(outRB, to: SIMD4<UInt32>.self)
-      | (unsafeBitCast(outAG, to: SIMD4<UInt32>.self) &<< 8)
-    p.storeBytes(of: out, as: SIMD4<UInt32>.self)
-  }
-
+  /// Pixel by pixel, skipping what falls outside the target or `rows`.
   private func blendClipped(
-    _ placement: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
+    _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
   ) {
-    let spans = atlas.spans + placement.first
-    let weights = atlas.weights
-    let rb = placement.color & 0x00FF_00FF
-    let ag = (placement.color >> 8) & 0x00FF_00FF
-    for k in 0..<placement.count {
-      let span = spans[k]
-      let y = placement.py + Int(span.dy)
+    let chunks = atlas.chunks
+    let rb = p.color & 0x00FF_00FF
+    let ag = (p.color >> 8) & 0x00FF_00FF
+    for k in p.first..<(p.first + p.count) {
+      let chunk = chunks[k]
+      let y = p.py + Int(chunk.dy)
       guard rows.contains(y), y >= 0, y < target.height else { continue }
-      var x0 = placement.px + Int(span.dx)
-      var x1 = x0 + Int(span.count)
-      var w = weights + Int(span.weight)
-      if x0 < 0 {
-        w += -x0
-        x0 = 0
-      }
-      x1 = min(x1, target.width)
-      guard x0 < x1 else { continue }
-      let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self) + x0
-      for i in 0..<(x1 - x0) {
-        let c = UInt32(w[i])
-        let a = c + (c >> 7)
+      let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
+      for i in 0..<4 {
+        let x = p.px + Int(chunk.dx) + i
+        let a = UInt32(atlas.weights[k][2 * i])
+        guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
-        let d = row[i]
+        let d = row[x]
         let orb = ((rb &* a &+ (d & 0x00FF_00FF) &* na) >> 8) & 0x00FF_00FF
         let oag = ((ag &* a &+ ((d >> 8) & 0x00FF_00FF) &* na) >> 8) & 0x00FF_00FF
-        row[i] = orb | (oag << 8)
+        row[x] = orb | (oag << 8)
       }
     }
   }
@@ -210,19 +217,18 @@ extension CoverageSpanRasterizer {
       let p = placement(of: ring, atlas: atlas, target: target)
       guard p.count > 0 else { continue }
       let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
-      for k in 0..<p.count {
-        let span = atlas.spans[p.first + k]
-        let y = p.py + Int(span.dy)
+      for k in p.first..<(p.first + p.count) {
+        let chunk = atlas.chunks[k]
+        let y = p.py + Int(chunk.dy)
         guard y >= 0, y < target.height else { continue }
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
-        for i in 0..<Int(span.count) {
-          let x = p.px + Int(span.dx) + i
-          guard x >= 0, x < target.width else { continue }
-          let a = Float(atlas.weights[Int(span.weight) + i]) / 255
+        for i in 0..<4 {
+          let x = p.px + Int(chunk.dx) + i
+          let a = Float(atlas.weights[k][2 * i]) / 256
+          guard x >= 0, x < target.width, a > 0 else { continue }
           let d = row[x]
           let da = Float(d >> 24) / 255
           let outA = a + da * (1 - a)
-          guard outA > 0 else { continue }
           let w = da * (1 - a)
           func channel(_ c: Float, _ shift: UInt32) -> UInt32 {
             UInt32(((c * a + Float((d >> shift) & 0xFF) * w) / outA).rounded()) << shift

@@ -20,33 +20,32 @@ import LoaderCore
 /// centre to the stroke (`DashedRing.signedDistance`, in pixels): exact for an edge along a
 /// pixel axis, within a few percent of the box-filtered area elsewhere.
 final class RingCoverageAtlas {
-  /// A run of `count` pixels starting `dx, dy` from the ring's anchor pixel, whose weights
-  /// start at `weight` in `weights`.
-  struct Span {
+  /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
+  /// blender's unit, one vector of four pixels. Their weights are in `weights` at the same
+  /// index.
+  struct Chunk {
     var dy: Int16
     var dx: Int16
-    var count: UInt16
-    var weight: UInt32
   }
 
   let shape: DashedRing
   let phases: Int
   let subpixelSteps: Int
-  /// No span reaches further than this many pixels from the anchor pixel, in any direction:
+  /// No chunk reaches further than this many pixels from the anchor pixel, in any direction:
   /// a ring is culled or clipped by its anchor alone.
   let reach: Int
   /// Stored masks stop growing past this many bytes: the next frame starts afresh.
   let budgetBytes: Int
 
-  private(set) var spans: UnsafeMutablePointer<Span>
-  private var spanCapacity: Int
-  private(set) var spanCount = 0
-  /// Per pixel, its coverage (0...255): a byte, so a frame of many distinct masks streams
-  /// little memory.
-  private(set) var weights: UnsafeMutablePointer<UInt8>
-  private var weightCapacity: Int
-  private var weightCount = 0
-  /// Per key: first span, or -1 when the mask is not built yet.
+  /// Every built mask's chunks, row by row (`dy` ascending), each mask contiguous.
+  private(set) var chunks: UnsafeMutablePointer<Chunk>
+  /// Per chunk, its four pixels' coverage `c` (0...255) as blend weights `a = c + c >> 7`
+  /// (0...256), each twice, `a0 a0 a1 a1 a2 a2 a3 a3`: one weight per 16-bit colour lane of
+  /// the blender, ready to multiply.
+  private(set) var weights: UnsafeMutablePointer<SIMD8<UInt16>>
+  private var chunkCapacity: Int
+  private(set) var chunkCount = 0
+  /// Per key: first chunk, or -1 when the mask is not built yet.
   private let maskStart: UnsafeMutablePointer<Int32>
   private let maskLength: UnsafeMutablePointer<UInt16>
   private let keyCount: Int
@@ -76,10 +75,9 @@ final class RingCoverageAtlas {
     maskStart.initialize(repeating: -1, count: keyCount)
     maskLength = .allocate(capacity: keyCount)
     maskLength.initialize(repeating: 0, count: keyCount)
-    spanCapacity = 4096
-    spans = .allocate(capacity: spanCapacity)
-    weightCapacity = 65536
-    weights = .allocate(capacity: weightCapacity)
+    chunkCapacity = 1 << 14
+    chunks = .allocate(capacity: chunkCapacity)
+    weights = .allocate(capacity: chunkCapacity)
     let sorted = shape.dashes.sorted { $0.start < $1.start }
     dashStarts = sorted.map(\.start)
     dashEnds = sorted.map(\.end)
@@ -91,31 +89,34 @@ final class RingCoverageAtlas {
   deinit {
     maskStart.deallocate()
     maskLength.deallocate()
-    spans.deallocate()
+    chunks.deallocate()
     weights.deallocate()
   }
 
   /// Bytes held by built masks.
-  var storedBytes: Int { spanCount * MemoryLayout<Span>.stride + weightCount }
+  var storedBytes: Int { chunkCount * (MemoryLayout<Chunk>.stride + 16) }
 
-  /// Forgets every mask when the store is over budget; call between frames only (span
+  /// Forgets every mask when the store is over budget; call between frames only (chunk
   /// indices handed out earlier become stale).
   func trimIfOverBudget() {
     guard storedBytes > budgetBytes else { return }
     maskStart.update(repeating: -1, count: keyCount)
-    spanCount = 0
-    weightCount = 0
+    chunkCount = 0
   }
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
   func phase(ofDegrees degrees: Float) -> Int {
-    let turns = Double(degrees) / 360
-    let p = Int(((turns - turns.rounded(.down)) * Double(phases)).rounded()) % phases
-    return p < 0 ? p + phases : p
+    var d = Double(degrees)
+    // Truncation below stays exact and in range; only absurd angles pay for fmod.
+    if abs(d) >= 1e9 { d = d.truncatingRemainder(dividingBy: 360) }
+    var turns = d / 360
+    turns -= Double(Int(turns))
+    if turns < 0 { turns += 1 }
+    return Int(turns * Double(phases) + 0.5) % phases
   }
 
-  /// Spans of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
+  /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
   @inline(__always)
   func mask(_ key: Int) -> (start: Int, count: Int) {
     let s = maskStart[key]
@@ -136,7 +137,7 @@ final class RingCoverageAtlas {
     let rotation = 2 * Double.pi * Double(phase) / Double(phases)
     let fx = Double(sx) / Double(s)
     let fy = Double(sy) / Double(s)
-    let first = spanCount
+    let first = chunkCount
     let outer = shape.radius + shape.halfWidth + 1
     let inner = shape.radius - shape.halfWidth - 1
     let (cr, sr) = (cos(rotation), sin(rotation))
@@ -155,7 +156,7 @@ final class RingCoverageAtlas {
         holeHi = Int((fx - 0.5 + h).rounded(.down))
       }
       // Coverage of the row, then runs of it: runs closer than `mergeGap` become one (the
-      // zeros between cost less than a span), and each is padded with zeros to a whole
+      // zeros between cost less than a new run), and each is padded with zeros to a whole
       // number of `chunk`-pixel groups so the blender works in whole vectors.
       let width = hi - lo + 1
       for i in lo...hi {
@@ -181,15 +182,23 @@ final class RingCoverageAtlas {
           if rowScratch[k] != 0 { end = k + 1 }
           k += 1
         }
-        let padded = (end - i + Self.chunk - 1) / Self.chunk * Self.chunk
-        for t in 0..<padded { appendWeight(coverage: i + t < width ? rowScratch[i + t] : 0) }
-        appendSpan(dy: j, dx: lo + i, count: padded)
+        var t = i
+        while t < end {
+          var w = SIMD8<UInt16>()
+          for b in 0..<4 where t + b < width {
+            let c = UInt16(rowScratch[t + b])
+            w[2 * b] = c + (c >> 7)
+            w[2 * b + 1] = c + (c >> 7)
+          }
+          appendChunk(Chunk(dy: Int16(j), dx: Int16(lo + t)), weights: w)
+          t += 4
+        }
         i = end
       }
     }
     maskStart[key] = Int32(first)
-    maskLength[key] = UInt16(spanCount - first)
-    return (first, spanCount - first)
+    maskLength[key] = UInt16(chunkCount - first)
+    return (first, chunkCount - first)
   }
 
   /// Signed distance from `(x, y)` (unrotated ring frame) to the stroke. The nearest ink of a
@@ -233,28 +242,20 @@ final class RingCoverageAtlas {
     return hypot(max(0, abs(radial - shape.radius) - shape.halfWidth), tangential)
   }
 
-  private func appendWeight(coverage: UInt8) {
-    if weightCount == weightCapacity {
-      let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: weightCapacity * 2)
-      bigger.update(from: weights, count: weightCount)
+  private func appendChunk(_ c: Chunk, weights w: SIMD8<UInt16>) {
+    if chunkCount == chunkCapacity {
+      let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: chunkCapacity * 2)
+      bigger.update(from: chunks, count: chunkCount)
+      chunks.deallocate()
+      chunks = bigger
+      let biggerWeights = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: chunkCapacity * 2)
+      biggerWeights.update(from: weights, count: chunkCount)
       weights.deallocate()
-      weights = bigger
-      weightCapacity *= 2
+      weights = biggerWeights
+      chunkCapacity *= 2
     }
-    weights[weightCount] = coverage
-    weightCount += 1
-  }
-
-  private func appendSpan(dy: Int, dx: Int, count: Int) {
-    if spanCount == spanCapacity {
-      let bigger = UnsafeMutablePointer<Span>.allocate(capacity: spanCapacity * 2)
-      bigger.update(from: spans, count: spanCount)
-      spans.deallocate()
-      spans = bigger
-      spanCapacity *= 2
-    }
-    spans[spanCount] = Span(
-      dy: Int16(dy), dx: Int16(dx), count: UInt16(count), weight: UInt32(weightCount - count))
-    spanCount += 1
+    chunks[chunkCount] = c
+    weights[chunkCount] = w
+    chunkCount += 1
   }
 }
