@@ -44,6 +44,32 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
       .joined(separator: "\n")
   }
 
+  public enum ParseError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    case badLine(number: Int, text: String)
+    public var description: String {
+      switch self {
+      case .badLine(let n, let t): "schedule line \(n): expected 'TIME LOADER on|off', got '\(t)'"
+      }
+    }
+  }
+
+  /// Reads `description`'s format back (blank lines skipped): a printed schedule replays
+  /// exactly, since `Double`'s description round-trips.
+  public init(parsing text: String) throws(ParseError) {
+    var events: [Event] = []
+    var loaders = 0
+    for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let fields = line.split(separator: " ")
+      if fields.isEmpty { continue }
+      guard fields.count == 3, let t = Double(fields[0]), t.isFinite, let l = Int(fields[1]),
+        l >= 0, fields[2] == "on" || fields[2] == "off"
+      else { throw .badLine(number: i + 1, text: String(line)) }
+      events.append(Event(time: t, loader: l, isAnimating: fields[2] == "on"))
+      loaders = Swift.max(loaders, l + 1)
+    }
+    self.init(loaderCount: loaders, events: events)
+  }
+
   /// Seeded random toggles: loader `i` draws from its own SplitMix64 stream (seeded by `seed`
   /// and `i`), so adding loaders leaves the others' schedules alone.
   ///
@@ -94,6 +120,17 @@ extension ToggleSchedule {
     public mutating func applyDue(to engine: inout RotationEngine) throws(RotationEngine.Error) {
       let end = engine.time + engine.dt
       try apply(to: &engine, before: end)
+    }
+
+    /// Steps `engine` until `renderTime` is presentable, applying the events each step reaches
+    /// before it runs.
+    public mutating func advance(_ engine: inout RotationEngine, toPresent renderTime: Double)
+      throws(RotationEngine.Error)
+    {
+      while engine.time < renderTime {
+        try applyDue(to: &engine)
+        engine.step()
+      }
     }
 
     /// Applies every event with `time < end`.

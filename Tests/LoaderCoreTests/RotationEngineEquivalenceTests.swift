@@ -129,7 +129,7 @@ import Testing
     #expect(worst < 1e-6)
   }
 
-  @Test func schedulesAreReplayableAndCoverTheTrickyCases() {
+  @Test func schedulesAreReplayableAndCoverTheTrickyCases() throws {
     let a = ToggleSchedule.random(seed: 9, loaders: 200)
     #expect(a == ToggleSchedule.random(seed: 9, loaders: 200))
     #expect(a != ToggleSchedule.random(seed: 10, loaders: 200))
@@ -148,5 +148,12 @@ import Testing
     #expect(quick)
     let firstLine = a.description.split(separator: "\n").first.map(String.init)
     #expect(firstLine == "0.0 0 \(a.events[0].isAnimating ? "on" : "off")")
+    #expect(try ToggleSchedule(parsing: a.description) == a)
+    #expect(try ToggleSchedule(parsing: "\n0.25 3 on\n1.5 3 off\n").events.count == 2)
+    for bad in ["1 2", "x 1 on", "1 -1 on", "1 1 maybe", "inf 1 on"] {
+      #expect(throws: ToggleSchedule.ParseError.badLine(number: 1, text: bad)) {
+        try ToggleSchedule(parsing: bad)
+      }
+    }
   }
 }

@@ -3,15 +3,6 @@ import Testing
 @testable import LoaderCore
 
 /// Steps `engine` (feeding `player`'s toggles first) until `t` is presentable.
-func advance(_ engine: inout RotationEngine, to t: Double, player: inout ToggleSchedule.Player)
-  throws
-{
-  while engine.time < t {
-    try player.applyDue(to: &engine)
-    engine.step()
-  }
-}
-
 func advance(_ engine: inout RotationEngine, to t: Double) {
   while engine.time < t { engine.step() }
 }
@@ -207,6 +198,31 @@ func circularDistance(_ a: Double, _ b: Double) -> Double {
       }
     }
     #expect(try engine.angle(loader: long, ring: 0, at: days) == 360 * 8640)
+  }
+
+  @Test func copiesAreIndependentValues() throws {
+    var a = try RotationEngine(dt: 0.05)
+    let id = try a.addLoader(isAnimating: true, at: 0)
+    advance(&a, to: 0.5)
+    let b = a
+    var c = a
+    try c.setAnimating(false, loader: id, at: c.time)
+    advance(&a, to: 3)
+    advance(&c, to: 3)
+    let reference = LoaderTimeline(animatingFrom: 0)
+    #expect(try b.angles(loader: id, at: 0.5) == reference.angles(at: 0.5))
+    var stopped = reference
+    stopped.setAnimating(false, at: 0.5)
+    for i in 0..<5 {
+      #expect(
+        abs(try a.angle(loader: id, ring: i, at: 3) - reference.angle(ofRing: i, at: 3)) < 1e-9)
+      #expect(abs(try c.angle(loader: id, ring: i, at: 3) - stopped.angle(ofRing: i, at: 3)) < 1e-9)
+    }
+    var bulk: [Float] = []
+    try b.presentationAngles(at: 0.5, into: &bulk)
+    for i in 0..<5 {
+      #expect(circularDistance(Double(bulk[i]), reference.angle(ofRing: i, at: 0.5)) < 1e-3)
+    }
   }
 
   @Test func stepsAllocateNothing() throws {
