@@ -12,6 +12,8 @@ public final class LoaderWindow {
   /// Why the accelerated renderer could not be created; nil when it was.
   public let softwareFallbackReason: String?
   public var isAccelerated: Bool { softwareFallbackReason == nil }
+  /// The SDL render driver's name (`software`, `opengl`, ...).
+  public let rendererName: String
   /// Whether `present()` waits for the display's refresh (otherwise the caller paces frames).
   public let hasVSync: Bool
 
@@ -19,6 +21,16 @@ public final class LoaderWindow {
   public enum Event: Sendable, Equatable {
     case quit
     case toggleAnimating
+    /// `A`.
+    case toggleAll
+    /// `B`: the next rasterizer backend.
+    case cycleBackend
+    /// `+` (or `=`, keypad `+`).
+    case grow
+    /// `-` (or keypad `-`).
+    case shrink
+    /// A left click at this point, in window points.
+    case click(x: Double, y: Double)
     /// The renderer lost its textures: rasterizers must rebuild them.
     case renderTargetsReset
   }
@@ -56,9 +68,9 @@ public final class LoaderWindow {
     renderer = r
     softwareFallbackReason = fallbackReason
     var info = SDL_RendererInfo()
-    hasVSync =
-      SDL_GetRendererInfo(r, &info) == 0
-      && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    let known = SDL_GetRendererInfo(r, &info) == 0
+    hasVSync = known && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    rendererName = known ? info.name.map { String(cString: $0) } ?? "unknown" : "unknown"
   }
 
   deinit {
@@ -105,8 +117,15 @@ public final class LoaderWindow {
         switch Int(e.key.keysym.sym) {
         case Int(SDLK_ESCAPE.rawValue): return .quit
         case Int(SDLK_SPACE.rawValue): return .toggleAnimating
+        case Int(SDLK_a.rawValue): return .toggleAll
+        case Int(SDLK_b.rawValue): return .cycleBackend
+        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue):
+          return .grow
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): return .shrink
         default: continue
         }
+      case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
+        return .click(x: Double(e.button.x), y: Double(e.button.y))
       case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
         return .renderTargetsReset
       default:

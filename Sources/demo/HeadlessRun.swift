@@ -23,7 +23,6 @@ struct HeadlessRun {
 
   /// Returns the paths written, frames first.
   func run() throws(Failure) -> (frames: [String], trace: String?) {
-    let times = options.times ?? DemoOptions.defaultTimes
     let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
     try Self.checkCanCreate(directory: dir, flag: "--out")
     if let trace = options.tracePath {
@@ -44,48 +43,80 @@ struct HeadlessRun {
     // Every check has passed: only now may the directory be created.
     try Self.prepareDirectory(dir, flag: "--out")
 
-    var scene = RowScene(palette: options.theme.palette)
-    scene.apply(toggles: options.toggles)
+    do {
+      return try render(to: dir)
+    } catch {
+      throw .render(error.description)
+    }
+  }
+
+  /// Steps the scene to each `--at` time and draws it there (a fresh scene when a time goes
+  /// back: the engine only moves forward).
+  private func render(to dir: String) throws(DrawFailure) -> (frames: [String], trace: String?) {
+    let times = options.times ?? DemoOptions.defaultTimes
     let scale = options.scale
     let canvas: OffscreenCanvas
     let drawer: FrameDrawer
+    let backend = options.backend ?? .preferred(accelerated: false)
     do {
       canvas = try OffscreenCanvas(
         width: Int((options.width * scale).rounded()),
         height: Int((options.height * scale).rounded()))
       drawer = FrameDrawer(
-        rasterizer: try options.backend.makeRasterizer(
-          for: canvas.renderer, surface: canvas.surface))
+        rasterizer: try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface))
     } catch {
-      throw .render(error.description)
+      throw DrawFailure(description: error.description)
     }
+    var scene = try makeScene()
+    let layout: SceneLayout
+    do {
+      layout = try scene.layout(width: options.width, height: options.height)
+    } catch {
+      throw DrawFailure(description: error.description)
+    }
+    let trace: TraceWriter? =
+      if let path = options.tracePath {
+        try TraceWriter(path: path, toggles: scene.schedule)
+      } else { nil }
 
-    var trace = TraceWriter()
     var written: [String] = []
-    for (k, t) in times.enumerated() {
-      let path = (dir as NSString).appendingPathComponent(String(format: "frame-%04d.png", k))
-      do {
-        try drawer.draw(
-          scene, at: t, width: options.width, height: options.height, scale: scale,
-          on: canvas.renderer)
-        try canvas.savePNG(to: path)
-      } catch {
-        // All or nothing: a failed run leaves no frames behind.
-        for p in written { unlink(p) }
-        throw .render(error.description)
+    do throws(DrawFailure) {
+      for (k, t) in times.enumerated() {
+        let path = (dir as NSString).appendingPathComponent(String(format: "frame-%04d.png", k))
+        if !scene.canReach(t) { scene = try makeScene() }
+        do {
+          try scene.advance(to: t)
+        } catch {
+          throw DrawFailure(description: error.description)
+        }
+        try drawer.draw(scene, at: t, layout: layout, scale: scale, on: canvas.renderer)
+        do {
+          try canvas.savePNG(to: path)
+        } catch {
+          throw DrawFailure(description: error.description)
+        }
+        written.append(path)
+        try trace?.addFrame(time: t, scene: scene, layout: layout, scale: scale)
       }
-      written.append(path)
-      trace.add(time: t, rings: drawer.rings, scale: scale)
-    }
-    if let tracePath = options.tracePath {
-      do {
-        try Self.writeAtomically(trace.document, to: tracePath)
-      } catch {
-        for p in written { unlink(p) }
-        throw error
-      }
+      try trace?.finish()
+    } catch {
+      // All or nothing: a failed run leaves no frames and no trace behind.
+      for p in written { unlink(p) }
+      trace?.discard()
+      throw error
     }
     return (written, options.tracePath)
+  }
+
+  /// The scene the options describe, at time 0.
+  func makeScene() throws(DrawFailure) -> LoaderScene {
+    do {
+      return try LoaderScene(
+        kind: options.scene, count: options.count, palette: options.theme.palette,
+        script: options.script)
+    } catch {
+      throw DrawFailure(description: error.description)
+    }
   }
 
   static func standardized(_ path: String) -> String {
@@ -135,17 +166,5 @@ struct HeadlessRun {
     }
     close(fd)
     unlink(probe)
-  }
-
-  static func writeAtomically(_ text: String, to path: String) throws(Failure) {
-    let tmp = path + ".partial-\(getpid())"
-    guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8)) else {
-      throw .render("cannot write '\(tmp)'")
-    }
-    guard rename(tmp, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(tmp)
-      throw .render("cannot rename trace into '\(path)': \(reason)")
-    }
   }
 }

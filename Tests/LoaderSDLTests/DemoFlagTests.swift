@@ -29,6 +29,24 @@ import Testing
     (["--toggle", "0.3,0.3"], "--toggle"),
     (["--toggle", "-0.5"], "--toggle"),
     (["--headless=yes"], "--headless"),
+    (["--backend", ""], "--backend"),
+    (["--backend"], "--backend"),
+    (["--scene", "row"], "--scene"),
+    (["--scene", ""], "--scene"),
+    (["--count", "0"], "--count"),
+    (["--count", "-3"], "--count"),
+    (["--count", "1000001"], "--count"),
+    (["--count", "1.5"], "--count"),
+    (["--count", "1e3"], "--count"),
+    (["--count", "lots"], "--count"),
+    (["--scene", "seed", "--count", "10"], "--count"),
+    (["--count", "10", "--scene", "seed"], "--count"),
+    (["--toggle-random", "-1"], "--toggle-random"),
+    (["--toggle-random", "1.5"], "--toggle-random"),
+    (["--toggle-random", "x"], "--toggle-random"),
+    (["--toggle-random", "18446744073709551616"], "--toggle-random"),
+    (["--toggle-random", "3", "--toggle", "1"], "--toggle-random"),
+    (["--count", "1000000", "--at", "101"], "--at"),
   ]
 
   @Test(arguments: badArguments)
@@ -106,19 +124,32 @@ import Testing
         or when no display can be opened).
 
         options:
-          --size WxH           container size in points (default 390x120)
+          --scene NAME         seed (one LoaderView) or grid (--count loaders) (default seed)
+          --count N            loaders in the grid, 1...1000000; implies --scene grid (default 1000)
+          --size WxH           container size in points (default 390x120; 1280x720 for the grid)
           --scale S            pixel density of headless frames (default 1; a window uses its own)
           --theme NAME         light, dark, light26 or dark26 (default light)
-          --backend NAME       ring rasterizer: \(RingBackend.namesList) (default gfx)
+          --backend NAME       ring rasterizer: \(RingBackend.namesList) (default: spans on the
+                               software renderer, geometry on an accelerated one)
           --at T1,T2,...       simulated times in seconds to render headless (default 0,0.1,0.35,1.3)
-          --toggle T1,T2,...   times at which isAnimating flips; starts off, the first turns it on
-                               (default: none, animating from 0)
+          --toggle T1,T2,...   times at which every loader's isAnimating flips; starts off, the first
+                               turns it on (default: none, animating from 0)
+          --toggle-random SEED each loader flips on its own random schedule in the first 10 s, seeded
+                               by SEED (0...2^64-1) and its number; the trace lists it (default none)
           --out DIR            where headless frames go: frame-0000.png, ... in --at order (default out)
-          --trace FILE         also write each frame's ring centres, radii and angles as JSON (default none)
+          --trace FILE         also write each frame's rings (loader, ring, centre, radius, angle)
+                               and any --toggle-random schedule as JSON (default none)
           --headless           render offscreen instead of opening a window (default off)
           --help               show this help
 
-        window keys: Space toggles isAnimating, Esc quits.
+        The grid cuts the container into equal cells, one loader row each, filled row by row,
+        with the column count that lets the rows be largest; every loader is scaled by that one
+        factor (at most 1), so all are visible at once.
+
+        window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any
+        animates, else all on), a click toggles the loader under the pointer, + and - double and
+        halve the grid (1...1000000), B switches to the next backend, Esc quits. Any of these but
+        B and Esc drops what is left of --toggle or --toggle-random.
 
         """)
   }

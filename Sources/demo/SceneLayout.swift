@@ -1,0 +1,74 @@
+import LoaderCore
+
+/// Where a scene's rings sit in a container, in points: every loader occupies one cell of a
+/// `columns`-wide grid and has its rings at the same offsets inside its cell.
+///
+/// - seed: one cell, the whole container, with the rings placed by `RowLayout` (SPEC's row);
+/// - grid: `GridLayout` fits `count` loader rows to the container by one uniform scale
+///   (at most 1), so every loader is visible at once; rings shrink with the scale.
+struct SceneLayout: Equatable {
+  let kind: SceneKind
+  let count: Int
+  let width: Double
+  let height: Double
+  let columns: Int
+  let cellWidth: Double
+  let cellHeight: Double
+  /// Loader 0's ring centres, relative to its cell's top-left corner.
+  let ringOffsets: [(x: Double, y: Double)]
+  /// Half a ring's frame, points.
+  let ringRadius: Double
+  /// Container points per point of a loader: the rings' shape is `DashedRing(style:)` scaled
+  /// by this.
+  let shapeScale: Double
+
+  init(kind: SceneKind, count: Int, width: Double, height: Double, style: LoaderStyle)
+    throws(GridLayout.Error)
+  {
+    self.kind = kind
+    self.count = count
+    self.width = width
+    self.height = height
+    switch kind {
+    case .seed:
+      let frames = RowLayout.frames(width: width, height: height, style: style)
+      columns = 1
+      cellWidth = width
+      cellHeight = height
+      ringOffsets = frames.map { ($0.midX, $0.midY) }
+      ringRadius = style.frameSize / 2
+      shapeScale = 1
+    case .grid:
+      let grid = try GridLayout(count: count, width: width, height: height, style: style)
+      let first = count > 0 ? grid.ringFrames(ofLoader: 0) : []
+      let cell = grid.cell(ofLoader: 0)
+      columns = grid.columns
+      cellWidth = cell.width
+      cellHeight = cell.height
+      // Cell 0 is at the origin, so `cell.x + offset` below is GridLayout's own sum.
+      ringOffsets = first.map { ($0.centerX, $0.centerY) }
+      ringRadius = first.first?.radius ?? style.frameSize / 2 * grid.scale
+      shapeScale = grid.scale
+    }
+  }
+
+  /// Top-left corner of loader `i`'s cell (`GridLayout.cell(ofLoader:)`'s arithmetic).
+  @inline(__always)
+  func origin(ofLoader i: Int) -> (x: Double, y: Double) {
+    (Double(i % columns) * cellWidth, Double(i / columns) * cellHeight)
+  }
+
+  /// The loader whose cell holds the point `(x, y)`, if any.
+  func loader(atX x: Double, y: Double) -> Int? {
+    guard x >= 0, y >= 0, x < width, y < height, cellWidth > 0, cellHeight > 0 else { return nil }
+    let column = Int(x / cellWidth)
+    let row = Int(y / cellHeight)
+    guard column < columns else { return nil }
+    let i = row * columns + column
+    return i < count ? i : nil
+  }
+
+  static func == (a: SceneLayout, b: SceneLayout) -> Bool {
+    a.kind == b.kind && a.count == b.count && a.width == b.width && a.height == b.height
+  }
+}
