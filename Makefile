@@ -1,7 +1,10 @@
 # Set-up and entry points. Works as root on a fresh Debian machine with only the Swift
 # toolchain: installs the apt packages that are missing, then builds.
 
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev
+# libegl-mesa0 and libgl1-mesa-dri: the raster tests draw on an OpenGL renderer through SDL's
+# offscreen (EGL) driver, which is Mesa's software GL on a machine without a GPU.
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev \
+  libegl-mesa0 libgl1-mesa-dri
 
 .PHONY: deps demo test bench bench-quick
 

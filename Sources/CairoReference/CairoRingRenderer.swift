@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import LoaderCore
 
 /// An independent renderer for the seed's rings: Cairo strokes each ring straight from the
@@ -121,12 +122,20 @@ public final class CairoRingRenderer {
     return out
   }
 
-  /// Writes a PNG (test and bench output; Cairo's own writer).
+  /// Writes a PNG with Cairo's own writer, atomically: to a temporary file beside `path`,
+  /// then renamed over it, so a failure never leaves a half-written file.
   public func savePNG(to path: String) throws(Error) {
     cairo_surface_flush(surface)
-    let status = cairo_surface_write_to_png(surface, path)
+    let tmp = path + ".partial-\(getpid())"
+    let status = cairo_surface_write_to_png(surface, tmp)
     guard status == CAIRO_STATUS_SUCCESS else {
+      unlink(tmp)
       throw .cairo("\(path): " + String(cString: cairo_status_to_string(status)))
+    }
+    guard rename(tmp, path) == 0 else {
+      let message = String(cString: strerror(errno))
+      unlink(tmp)
+      throw .cairo("\(path): \(message)")
     }
   }
 

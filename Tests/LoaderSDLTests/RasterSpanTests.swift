@@ -1,4 +1,5 @@
 import CairoReference
+import Foundation
 import LoaderCore
 import Testing
 
@@ -51,5 +52,30 @@ import Testing
     let reference = try finiteScene.renderCairo()
     let db = ImageComparison.psnr(pixels, reference, width: scene.width)
     #expect(db >= 30, "\(db) dB")
+  }
+}
+
+@Suite struct RasterCairoReferenceTests {
+  /// The reference itself: SPEC's seam straight from Cairo (ink on both sides of 3 o'clock,
+  /// background in the 6-long gap before the last dash), bad sizes refused, PNGs atomic.
+  @Test func cairoDrawsTheSeedRingAndRefusesBadInput() throws {
+    let cairo = try CairoRingRenderer(width: 60, height: 60)
+    cairo.clear(RGBAColor(hex: 0xFFFFFF))
+    cairo.strokeRing(
+      style: .seed, scale: 1, centerX: 30, centerY: 30, angle: 0, color: RGBAColor(hex: 0x007AFF))
+    let pixels = cairo.argbPixels()
+    func at(arc s: Double) -> UInt32 {
+      let a = s / 23
+      let x = Int((30 + 23 * cos(a)).rounded(.down))
+      let y = Int((30 + 23 * sin(a)).rounded(.down))
+      return pixels[y * 60 + x] & 0xFF_FFFF
+    }
+    #expect(at(arc: 144.3) == 0x007AFF)
+    #expect(at(arc: 0.5) == 0x007AFF)
+    #expect(at(arc: 141) == 0xFFFFFF)
+    #expect(throws: CairoRingRenderer.Error.self) { try CairoRingRenderer(width: 0, height: 5) }
+    #expect(throws: CairoRingRenderer.Error.self) {
+      try cairo.savePNG(to: "/nonexistent-dir/ring.png")
+    }
   }
 }
