@@ -14,6 +14,10 @@ public final class LoaderWindow {
   public var isAccelerated: Bool { softwareFallbackReason == nil }
   /// The SDL render driver's name (`software`, `opengl`, ...).
   public let rendererName: String
+  /// `GL_RENDERER` when the renderer runs on OpenGL (e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`
+  /// for Mesa's CPU rasterizer), else nil: "accelerated" says only that SDL's renderer is not
+  /// its software one.
+  public let glRendererName: String?
   /// Whether `present()` waits for the display's refresh (otherwise the caller paces frames).
   public let hasVSync: Bool
 
@@ -71,6 +75,18 @@ public final class LoaderWindow {
     let known = SDL_GetRendererInfo(r, &info) == 0
     hasVSync = known && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
     rendererName = known ? info.name.map { String(cString: $0) } ?? "unknown" : "unknown"
+    glRendererName = fallbackReason == nil ? Self.currentGLRenderer() : nil
+  }
+
+  /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
+  /// renderers make theirs current when created).
+  private static func currentGLRenderer() -> String? {
+    guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
+    else { return nil }
+    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+    let glGetString = unsafeBitCast(proc, to: GetString.self)
+    let glRenderer: UInt32 = 0x1F01
+    return glGetString(glRenderer).map { String(cString: $0) }
   }
 
   deinit {

@@ -32,7 +32,9 @@ struct WindowRun {
     } catch {
       throw DrawFailure(description: error.description)
     }
-    var backend = options.backend ?? .preferred(accelerated: window.isAccelerated)
+    var backend =
+      options.backend
+      ?? .preferred(accelerated: window.isAccelerated, glRenderer: window.glRendererName)
     let drawer: FrameDrawer
     do {
       drawer = FrameDrawer(rasterizer: try backend.makeRasterizer(for: window.renderer))
@@ -41,7 +43,9 @@ struct WindowRun {
     }
     let how =
       options.backend == nil ? "the fastest at the quality bar on this renderer" : "--backend"
-    let kind = window.isAccelerated ? "accelerated" : "software"
+    let kind =
+      window.isAccelerated
+      ? "accelerated\(window.glRendererName.map { ", \($0)" } ?? "")" : "software"
     printError(
       "demo: \(window.rendererName) renderer (\(kind)), backend \(backend.rawValue) (\(how))")
     let start = SDL_GetPerformanceCounter()
