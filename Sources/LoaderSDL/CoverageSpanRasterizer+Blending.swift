@@ -52,7 +52,8 @@ extension CoverageSpanRasterizer {
           let nextTop = bottom
           let nextBottom = min(target.height, nextTop + bands.bandRows)
           let lines = (nextBottom - nextTop) * target.pitch / 64
-          let chunksNext = (Int(bands.bandStart[b + 2]) - end) * 200
+          // Every ring of a frame has about as many chunks as this band's first.
+          let chunksNext = (Int(bands.bandStart[b + 2]) - end) * placed[Int(bands.items[first])].count
           if chunksNext >= lines {
             streamFrom = target.base + nextTop * target.pitch
             streamEnd = target.base + nextBottom * target.pitch
@@ -74,7 +75,6 @@ extension CoverageSpanRasterizer {
             let p = placed[Int(bands.items[k + 2])]
             csdl_prefetch(chunks + p.first)
             csdl_prefetch(atlas.weights + p.first)
-            csdl_prefetch(atlas.weights + p.first + 4)
           }
           if k + 1 < end, streamStep == 0 {
             prefetchRows(of: placed[Int(bands.items[k + 1])], chunks: chunks, target: target)
@@ -153,7 +153,8 @@ extension CoverageSpanRasterizer {
     @inline(__always) func blendChunk(_ k: Int) {
       let chunk = chunks[k]
       let at = anchor + (Int(chunk.dy) &* pitch &+ Int(chunk.dx) &* 4)
-      let a = weights[k]
+      let w = weights[k]
+      let a = SIMD8<UInt16>(w[0], w[0], w[1], w[1], w[2], w[2], w[3], w[3])
       let na = SIMD8<UInt16>(repeating: 256) &- a
       let d = at.loadUnaligned(as: SIMD4<UInt32>.self)
       let rb = unsafeBitCast(d & mask, to: SIMD8<UInt16>.self)
@@ -192,7 +193,7 @@ extension CoverageSpanRasterizer {
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
       for i in 0..<4 {
         let x = p.px + Int(chunk.dx) + i
-        let a = UInt32(atlas.weights[k][2 * i])
+        let a = UInt32(atlas.weights[k][i])
         guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
         let d = row[x]
@@ -224,7 +225,7 @@ extension CoverageSpanRasterizer {
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
         for i in 0..<4 {
           let x = p.px + Int(chunk.dx) + i
-          let a = Float(atlas.weights[k][2 * i]) / 256
+          let a = Float(atlas.weights[k][i]) / 256
           guard x >= 0, x < target.width, a > 0 else { continue }
           let d = row[x]
           let da = Float(d >> 24) / 255
