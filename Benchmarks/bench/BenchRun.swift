@@ -15,7 +15,7 @@ struct BenchSizes {
     rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
-    frameLoaders: [100, 1000])
+    frameLoaders: [100])
 }
 
 /// Every entry name a run can produce, for `--filter` and `--help`.
@@ -45,6 +45,30 @@ final class BenchRun {
     self.options = options
     plan = options.quick ? .quick : .full
     sizes = options.quick ? .quick : .full
+  }
+
+  /// The longest one measured call may be predicted to take: at least 10 samples plus a
+  /// warm-up call of it must keep the whole run within a few minutes (`--quick`: a minute).
+  var callBudgetSeconds: Double { options.quick ? 1 : 4 }
+  /// Per entry, its last size and p50 seconds per call, to predict the next size.
+  private var lastCall: [String: (size: Int, seconds: Double)] = [:]
+
+  /// Remembers what one call of `name` at `size` cost.
+  func noteCallCost(_ name: String, size: Int, seconds: Double) {
+    lastCall[name] = (size, seconds)
+  }
+
+  /// Whether `name` at `size` must be skipped because its previous size, scaled linearly,
+  /// predicts a call over `callBudgetSeconds`; says so in the table when it is.
+  func exceedsBudget(_ name: String, size: Int) -> Bool {
+    guard let last = lastCall[name], last.size > 0 else { return false }
+    let predicted = last.seconds * Double(size) / Double(last.size)
+    guard predicted > callBudgetSeconds else { return false }
+    note(
+      "\(name) @ \(Format.count(size)): skipped, \(Format.value(predicted)) s per call predicted "
+        + "(\(Format.value(last.seconds)) s @ \(Format.count(last.size))) is over the "
+        + "\(Format.value(callBudgetSeconds)) s budget")
+    return true
   }
 
   func isSelected(_ name: String) -> Bool {

@@ -25,12 +25,15 @@ enum RasterBenchmarks {
     let fillMilliseconds = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
 
     for n in run.sizes.rasterRings {
+      let timeCairo = wantCairo && !run.exceedsBudget("raster/cairo", size: n)
+      let sized = backends.filter { !run.exceedsBudget("raster/\($0.rawValue)", size: n) }
+      guard timeCairo || !sized.isEmpty else { continue }
       let scene = RasterScene(count: n, seed: BenchRun.seed ^ UInt64(n))
       let mask = MaskedPSNR(width: w, height: h, boxes: scene.boxes)
       // Cairo's frame is the reference for every backend's PSNR, so it is drawn even when
       // only backends are selected.
       cairo.clear(scene.background)
-      let m = wantCairo ? Sampler.measure(plan(n, run)) { strokeAll(scene, on: cairo) } : nil
+      let m = timeCairo ? Sampler.measure(plan(n, run)) { strokeAll(scene, on: cairo) } : nil
       cairo.clear(scene.background)
       strokeAll(scene, on: cairo)
       let reference = cairo.argbPixels()
@@ -38,10 +41,11 @@ enum RasterBenchmarks {
         try? cairo.savePNG(to: "\(dir)/raster-cairo-\(n).png")
       }
       if let m {
+        run.noteCallCost("raster/cairo", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
         run.record(result("raster/cairo", n, m, ink: ink, fill: fillMilliseconds, psnr: nil))
       }
 
-      for backend in backends {
+      for backend in sized {
         let canvas = try OffscreenCanvas(width: w, height: h)
         let rasterizer = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
         let shape = RasterScene.shape
@@ -65,6 +69,8 @@ enum RasterBenchmarks {
         if let dir = run.framesDirectory {
           try canvas.savePNG(to: "\(dir)/raster-\(backend.rawValue)-\(n).png")
         }
+        run.noteCallCost(
+          "raster/\(backend.rawValue)", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
         run.record(
           result("raster/\(backend.rawValue)", n, m, ink: ink, fill: fillMilliseconds, psnr: psnr))
       }

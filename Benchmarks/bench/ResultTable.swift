@@ -23,6 +23,11 @@ enum ResultTable {
     s.count >= n ? " " + s : String(repeating: " ", count: n - s.count) + s
   }
 
+  /// `3.2x faster`, or `2.5x slower` for a ratio under 1.
+  static func speedup(_ ratio: Double) -> String {
+    ratio >= 1 ? "\(Format.value(ratio))x faster" : "\(Format.value(1 / ratio))x slower"
+  }
+
   /// Ratios of p50s, at every size both sides were measured.
   static func ratios(_ results: [BenchResult]) -> [String] {
     var lines: [String] = []
@@ -35,9 +40,8 @@ enum ResultTable {
     for soa in results where soa.name == "step/soa" {
       let at = "@ \(Format.count(soa.loaders)) loaders"
       if let naive = find("step/naive", loaders: soa.loaders) {
-        lines.append(
-          "step/soa vs step/naive \(at): \(Format.value(naive.statistics.p50 / soa.statistics.p50))x faster"
-        )
+        let ratio = naive.statistics.p50 / soa.statistics.p50
+        lines.append("step/soa vs step/naive \(at): " + speedup(ratio))
       }
       if let limit = find("limit/bandwidth", loaders: soa.loaders) {
         lines.append(
@@ -49,9 +53,8 @@ enum ResultTable {
     for r in results where r.group == "raster" && r.name != "raster/cairo" {
       let at = "@ \(Format.count(r.rings)) rings"
       if let cairo = find("raster/cairo", rings: r.rings) {
-        lines.append(
-          "\(r.name) vs raster/cairo \(at): \(Format.value(cairo.statistics.p50 / r.statistics.p50))x faster"
-        )
+        let ratio = cairo.statistics.p50 / r.statistics.p50
+        lines.append("\(r.name) vs raster/cairo \(at): " + speedup(ratio))
       }
     }
     for r in results where (r.group == "raster" || r.group == "frame") {
