@@ -92,7 +92,7 @@ enum FrameBenchmarks {
               "\(Format.value(1000 / ms.p50)) frames/s",
               "grid \(grid.columns)x\(grid.rows) at scale \(Format.value(grid.scale))",
               "\(Format.value(m.allocationsPerCall)) allocs/frame"
-                + (quiet < quietFrames
+                + (m.allocationsPerCall > 0 && quiet < quietFrames
                   ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),
             ]))
       }
