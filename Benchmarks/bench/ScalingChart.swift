@@ -30,7 +30,6 @@ struct ChartPanel {
 /// titles at twice that through `SDL_RenderSetScale`).
 enum ScalingChart {
   static let panelWidth = 800
-  static let height = 710
   private static let plotTop = 70
   private static let plotBottom = 560
   private static let plotLeft = 80
@@ -45,6 +44,10 @@ enum ScalingChart {
 
   static func save(_ panels: [ChartPanel], footer: [String], to path: String) throws(SDLError) {
     // Two panels wide even with one, so the footer lines fit.
+    // Tall enough for the longest legend (two entries a row) and the footer under it.
+    let legendRows =
+      panels.map { ($0.series.filter { !$0.points.isEmpty }.count + 1) / 2 }.max() ?? 0
+    let height = plotBottom + 50 + legendRows * 20 + 10 + 14 * footer.count
     let canvas = try OffscreenCanvas(width: panelWidth * max(2, panels.count), height: height)
     let r = canvas.renderer
     defer {
