@@ -24,6 +24,7 @@ extension CoverageSpanRasterizer {
   /// which is Porter-Duff "over" for straight and premultiplied destinations alike.
   func blend(_ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget) {
     placements.removeAll(keepingCapacity: true)
+    atlas.use(pitch: target.pitch)
     for ring in rings {
       let p = placement(of: ring, atlas: atlas, target: target)
       if p.count > 0 { placements.append(p) }
@@ -35,7 +36,6 @@ extension CoverageSpanRasterizer {
     bands.schedule(count: placements.count, height: target.height, bandRows: bandRows) { i in
       (placements[i].py - reach, placements[i].py + reach)
     }
-    let chunks = atlas.chunks
     placements.withUnsafeBufferPointer { placed in
       for b in 0..<bands.bandCount {
         let top = b * bands.bandRows
@@ -73,11 +73,11 @@ extension CoverageSpanRasterizer {
           // when asked for ahead of time).
           if k + 2 < end {
             let p = placed[Int(bands.items[k + 2])]
-            csdl_prefetch(chunks + p.first)
+            csdl_prefetch(atlas.offsets + p.first)
             csdl_prefetch(atlas.weights + p.first)
           }
           if k + 1 < end, streamStep == 0 {
-            prefetchRows(of: placed[Int(bands.items[k + 1])], chunks: chunks, target: target)
+            prefetchRows(of: placed[Int(bands.items[k + 1])], atlas: atlas, target: target)
           }
           let p = placed[Int(bands.items[k])]
           if p.insideX {
@@ -117,7 +117,7 @@ extension CoverageSpanRasterizer {
     return Placement(
       first: first, count: count, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
-      insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width)
+      insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width && atlas.offsetsFit)
   }
 
   /// Every other chunk's address: a chunk is 16 bytes of a 64-byte line and runs are short,
@@ -125,13 +125,13 @@ extension CoverageSpanRasterizer {
   /// so rows above or below the target need no test.
   @inline(__always)
   private func prefetchRows(
-    of p: Placement, chunks: UnsafeMutablePointer<RingCoverageAtlas.Chunk>, target: PixelTarget
+    of p: Placement, atlas: RingCoverageAtlas, target: PixelTarget
   ) {
     guard p.insideX else { return }
     let anchor = target.base + p.py * target.pitch + p.px * 4
+    let offsets = atlas.offsets
     for k in stride(from: p.first, to: p.first + p.count, by: 2) {
-      let chunk = chunks[k]
-      csdl_prefetch(anchor + (Int(chunk.dy) &* target.pitch &+ Int(chunk.dx) &* 4))
+      csdl_prefetch(anchor + Int(offsets[k]))
     }
   }
 
@@ -142,7 +142,7 @@ extension CoverageSpanRasterizer {
   private func blendUnclipped(
     _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
   ) {
-    let chunks = atlas.chunks
+    let offsets = atlas.offsets
     let weights = atlas.weights
     let anchor = target.base + p.py * target.pitch + p.px * 4
     let pitch = target.pitch
@@ -150,9 +150,17 @@ extension CoverageSpanRasterizer {
     let color = SIMD4<UInt32>(repeating: p.color)
     let sourceRB = unsafeBitCast(color & mask, to: SIMD8<UInt16>.self)
     let sourceAG = unsafeBitCast((color &>> 8) & mask, to: SIMD8<UInt16>.self)
-    @inline(__always) func blendChunk(_ k: Int) {
-      let chunk = chunks[k]
-      let at = anchor + (Int(chunk.dy) &* pitch &+ Int(chunk.dx) &* 4)
+    var range = p.first..<(p.first + p.count)
+    if p.py - atlas.reach < rows.lowerBound || p.py + atlas.reach >= rows.upperBound {
+      // A ring across a band edge: only its chunks on this band's rows. Rows start where
+      // the offset passes `dy * pitch - 4 * reach` (see `RingCoverageAtlas.offsets`).
+      let edge = 4 * atlas.reach
+      let lo = atlas.firstChunk(in: range, offsetAtLeast: (rows.lowerBound - p.py) * pitch - edge)
+      let hi = atlas.firstChunk(in: lo..<range.upperBound, offsetAtLeast: (rows.upperBound - p.py) * pitch - edge)
+      range = lo..<hi
+    }
+    for k in range {
+      let at = anchor + Int(offsets[k])
       let w = weights[k]
       let a = SIMD8<UInt16>(w[0], w[0], w[1], w[1], w[2], w[2], w[3], w[3])
       let na = SIMD8<UInt16>(repeating: 256) &- a
@@ -165,17 +173,6 @@ extension CoverageSpanRasterizer {
         unsafeBitCast(outRB, to: SIMD4<UInt32>.self)
         | (unsafeBitCast(outAG, to: SIMD4<UInt32>.self) &<< 8)
       at.storeBytes(of: out, as: SIMD4<UInt32>.self)
-    }
-    let range = p.first..<(p.first + p.count)
-    if p.py - atlas.reach >= rows.lowerBound && p.py + atlas.reach < rows.upperBound {
-      for k in range { blendChunk(k) }
-    } else {
-      let dyLo = rows.lowerBound - p.py
-      let dyHi = rows.upperBound - p.py
-      for k in range {
-        let dy = Int(chunks[k].dy)
-        if dy >= dyLo && dy < dyHi { blendChunk(k) }
-      }
     }
   }
 

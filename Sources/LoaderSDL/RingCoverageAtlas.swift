@@ -43,6 +43,15 @@ final class RingCoverageAtlas {
   /// Per chunk, its four pixels' coverage `c` (0...255) as blend weights `a = c + c >> 7`
   /// (0...256), `a0 a1 a2 a3`; the blender doubles each into its two 16-bit colour lanes.
   private(set) var weights: UnsafeMutablePointer<SIMD4<UInt16>>
+  /// Per chunk, its byte offset from the anchor pixel in a target `pitch` bytes a row:
+  /// `dy * pitch + dx * 4`, so the blender's address is one add. Within a mask these
+  /// ascend, since a row spans fewer than `pitch` bytes for any target a ring fits across.
+  private(set) var offsets: UnsafeMutablePointer<Int32>
+  /// The row pitch `offsets` are for; 0 before the first `use(pitch:)`.
+  private(set) var pitch = 0
+  /// Whether every offset fits in 32 bits at `pitch` (false for absurdly wide targets, which
+  /// then take the clipped path).
+  private(set) var offsetsFit = true
   private var chunkCapacity: Int
   private(set) var chunkCount = 0
   /// Per key: first chunk, or -1 when the mask is not built yet.
@@ -78,6 +87,7 @@ final class RingCoverageAtlas {
     chunkCapacity = 1 << 14
     chunks = .allocate(capacity: chunkCapacity)
     weights = .allocate(capacity: chunkCapacity)
+    offsets = .allocate(capacity: chunkCapacity)
     let sorted = shape.dashes.sorted { $0.start < $1.start }
     dashStarts = sorted.map(\.start)
     dashEnds = sorted.map(\.end)
@@ -91,6 +101,34 @@ final class RingCoverageAtlas {
     maskLength.deallocate()
     chunks.deallocate()
     weights.deallocate()
+    offsets.deallocate()
+  }
+
+  /// Recomputes every stored chunk's offset when the target's pitch changes (a new target
+  /// size: rare, so its cost is paid once, not per frame).
+  func use(pitch newPitch: Int) {
+    guard newPitch != pitch else { return }
+    pitch = newPitch
+    offsetsFit = (reach + 1) * newPitch + 4 * reach <= Int(Int32.max)
+    for k in 0..<chunkCount { offsets[k] = offset(of: chunks[k]) }
+  }
+
+  @inline(__always)
+  private func offset(of c: Chunk) -> Int32 {
+    offsetsFit ? Int32(Int(c.dy) * pitch + Int(c.dx) * 4) : 0
+  }
+
+  /// The first chunk of `range` (one mask) whose offset is at least `threshold`: offsets
+  /// ascend within a mask, so a row boundary is a binary search away.
+  @inline(__always)
+  func firstChunk(in range: Range<Int>, offsetAtLeast threshold: Int) -> Int {
+    var lo = range.lowerBound
+    var hi = range.upperBound
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if Int(offsets[mid]) < threshold { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
   }
 
   /// Bytes held by built masks.
@@ -251,10 +289,15 @@ final class RingCoverageAtlas {
       biggerWeights.update(from: weights, count: chunkCount)
       weights.deallocate()
       weights = biggerWeights
+      let biggerOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: chunkCapacity * 2)
+      biggerOffsets.update(from: offsets, count: chunkCount)
+      offsets.deallocate()
+      offsets = biggerOffsets
       chunkCapacity *= 2
     }
     chunks[chunkCount] = c
     weights[chunkCount] = w
+    offsets[chunkCount] = offset(of: c)
     chunkCount += 1
   }
 }
