@@ -59,8 +59,6 @@ final class RingCoverageAtlas {
   private let maskLength: UnsafeMutablePointer<UInt16>
   private let keyCount: Int
 
-  /// Zero pixels between two runs of one row up to which they are stored as one run.
-  static let mergeGap = 6
   /// Every run is a whole number of this many pixels (one vector of the blender).
   static let chunk = 4
   private var rowScratch: [UInt8]
@@ -193,9 +191,7 @@ final class RingCoverageAtlas {
         holeLo = Int((fx - 0.5 - h).rounded(.up))
         holeHi = Int((fx - 0.5 + h).rounded(.down))
       }
-      // Coverage of the row, then runs of it: runs closer than `mergeGap` become one (the
-      // zeros between cost less than a new run), and each is padded with zeros to a whole
-      // number of `chunk`-pixel groups so the blender works in whole vectors.
+      // Coverage of the row, then the chunks covering it.
       let width = hi - lo + 1
       for i in lo...hi {
         if i >= holeLo && i <= holeHi {
@@ -208,29 +204,22 @@ final class RingCoverageAtlas {
         let c = min(1, max(0, 0.5 - d))
         rowScratch[i - lo] = UInt8((c * 255).rounded())
       }
+      // Fewest chunks covering every inked pixel of the row: each chunk starts at the first
+      // inked pixel not yet covered (greedy is optimal for covering points with intervals).
+      // Chunks never overlap, and zeros inside one cost nothing extra.
       var i = 0
       while i < width {
         guard rowScratch[i] != 0 else {
           i += 1
           continue
         }
-        var end = i + 1  // one past the last nonzero pixel of the merged run
-        var k = end
-        while k < width && k - end <= Self.mergeGap {
-          if rowScratch[k] != 0 { end = k + 1 }
-          k += 1
+        var w = SIMD4<UInt16>()
+        for b in 0..<Self.chunk where i + b < width {
+          let c = UInt16(rowScratch[i + b])
+          w[b] = c + (c >> 7)
         }
-        var t = i
-        while t < end {
-          var w = SIMD4<UInt16>()
-          for b in 0..<4 where t + b < width {
-            let c = UInt16(rowScratch[t + b])
-            w[b] = c + (c >> 7)
-          }
-          appendChunk(Chunk(dy: Int16(j), dx: Int16(lo + t)), weights: w)
-          t += 4
-        }
-        i = end
+        appendChunk(Chunk(dy: Int16(j), dx: Int16(lo + i)), weights: w)
+        i += Self.chunk
       }
     }
     maskStart[key] = Int32(first)
