@@ -2,56 +2,19 @@ import CSDL2
 import Foundation
 import LoaderCore
 
-/// Runs the built `demo` executable (it sits beside the test bundle) with the dummy video
-/// driver, and reads back what it wrote.
-struct DemoProcess {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-
-  /// `.build/<triple>/debug/demo`, next to the test bundle this process runs from.
-  static var executable: URL {
-    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var dir = me.deletingLastPathComponent()
-    // On Linux the bundle is `.../debug/SwiftLoaderPackageTests.xctest`, a file; be lenient
-    // if a runner puts the binary inside a bundle directory.
-    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("demo").path),
-      dir.pathComponents.count > 1
-    {
-      dir = dir.deletingLastPathComponent()
-    }
-    return dir.appendingPathComponent("demo")
-  }
-
+/// Runs the built `demo` executable with the dummy video driver.
+enum DemoProcess {
   /// Runs the demo with the dummy video driver, or, with `withoutDisplay`, with no video
   /// driver and no display variables at all (as on a server); `directory` is its working
   /// directory.
   static func run(_ arguments: [String], withoutDisplay: Bool = false, directory: URL? = nil)
-    throws -> DemoProcess
+    throws -> BuiltProduct
   {
-    let p = Process()
-    p.executableURL = executable
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    if withoutDisplay {
-      for key in ["SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"] { env[key] = nil }
-    } else {
-      env["SDL_VIDEODRIVER"] = "dummy"
-    }
-    p.environment = env
-    if let directory { p.currentDirectoryURL = directory }
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    // Read before waiting so a full pipe cannot stall the child.
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return DemoProcess(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+    let environment: [String: String?] =
+      withoutDisplay
+      ? ["SDL_VIDEODRIVER": nil, "DISPLAY": nil, "WAYLAND_DISPLAY": nil]
+      : ["SDL_VIDEODRIVER": "dummy"]
+    return try BuiltProduct.run("demo", arguments, environment: environment, directory: directory)
   }
 }
 

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An executable product of this package (`demo`, `bench`) as built beside the test bundle,
+/// launched with `Process`: what it printed and how it exited.
+struct BuiltProduct {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// `.build/<triple>/debug/<name>`, next to the test bundle this process runs from.
+  static func executable(named name: String) -> URL {
+    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var dir = me.deletingLastPathComponent()
+    // On Linux the bundle is `.../debug/SwiftLoaderPackageTests.xctest`, a file; be lenient
+    // if a runner puts the binary inside a bundle directory.
+    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path),
+      dir.pathComponents.count > 1
+    {
+      dir = dir.deletingLastPathComponent()
+    }
+    return dir.appendingPathComponent(name)
+  }
+
+  /// Runs product `name` with `arguments`, this process's environment changed by
+  /// `environment` (a nil value removes the variable), in `directory` if given.
+  static func run(
+    _ name: String, _ arguments: [String], environment: [String: String?] = [:],
+    directory: URL? = nil
+  ) throws -> BuiltProduct {
+    let p = Process()
+    p.executableURL = executable(named: name)
+    p.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    p.environment = env
+    if let directory { p.currentDirectoryURL = directory }
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    // Read before waiting so a full pipe cannot stall the child.
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return BuiltProduct(
+      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: e, as: UTF8.self))
+  }
+}
