@@ -3,34 +3,9 @@ import Testing
 
 /// The `--trace` document of the built demo against SPEC's worked values.
 @Suite struct DemoTraceTests {
-  struct Ring: Equatable {
-    var loader: Int
-    var ring: Int
-    var cx: Double
-    var cy: Double
-    var radius: Double
-    var angle: Double
-  }
-
   /// Runs the demo headless and returns `(t, rings)` per frame from its trace.
-  func trace(_ arguments: [String]) throws -> [(t: Double, rings: [Ring])] {
-    let dir = try ScratchDirectory("trace")
-    defer { dir.remove() }
-    let r = try DemoProcess.run(arguments + ["--out", dir.path, "--trace", dir.file("t.json")])
-    #expect(r.status == 0, "stderr: \(r.stderr)")
-    let data = try Data(contentsOf: URL(fileURLWithPath: dir.file("t.json")))
-    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let frames = try #require(root["frames"] as? [[String: Any]])
-    return try frames.map { f in
-      let t = try #require(f["t"] as? Double)
-      let rings = try #require(f["rings"] as? [[String: Any]]).map { r in
-        Ring(
-          loader: try #require(r["loader"] as? Int), ring: try #require(r["ring"] as? Int),
-          cx: try #require(r["cx"] as? Double), cy: try #require(r["cy"] as? Double),
-          radius: try #require(r["radius"] as? Double), angle: try #require(r["angle"] as? Double))
-      }
-      return (t, rings)
-    }
+  func trace(_ arguments: [String]) throws -> [(t: Double, rings: [DemoTrace.Ring])] {
+    try DemoTrace.render(arguments).trace.frames
   }
 
   @Test func workedAnglesFromSpec() throws {
