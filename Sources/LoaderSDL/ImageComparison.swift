@@ -35,20 +35,6 @@ public enum ImageComparison {
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
   }
 
-  /// The largest difference of any channel at any pixel in `rect`.
-  public static func maximumDifference(_ a: [UInt32], _ b: [UInt32], width: Int, rect: Rect? = nil)
-    -> Int
-  {
-    precondition(a.count == b.count && width > 0 && a.count % width == 0)
-    var worst = 0
-    forEachPair(a, b, width: width, rect: rect) { p, q in
-      for shift in [16, 8, 0] as [UInt32] {
-        worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
-      }
-    }
-    return worst
-  }
-
   private static func squaredError(_ a: [UInt32], _ b: [UInt32], width: Int, rect: Rect?)
     -> (sum: Int, pixels: Int)
   {

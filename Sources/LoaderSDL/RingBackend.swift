@@ -17,9 +17,6 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// its vertices to whole pixels, which costs it the quality bar.
   case geometry
 
-  /// The backend the demo uses when `--backend` is not given.
-  public static let defaultBackend: RingBackend = .gfx
-
   /// Every name `--backend` accepts, comma-separated, in declaration order.
   public static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
 
