@@ -19,11 +19,13 @@ import LoaderCore
 ///
 /// Test and bench only: the product never links Cairo.
 public final class CairoRingRenderer {
+  /// Surface size in pixels.
   public let width: Int
   public let height: Int
   private let surface: OpaquePointer
   private let context: OpaquePointer
 
+  /// A size outside `1...16384`, or a Cairo call that failed.
   public enum Error: Swift.Error, Sendable, CustomStringConvertible {
     case badSize(width: Int, height: Int)
     case cairo(String)

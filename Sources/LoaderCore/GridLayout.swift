@@ -32,15 +32,20 @@ public struct GridLayout: Sendable, Hashable {
     public var centerY: Double
     /// Half the frame's side (the frame's inscribed circle), points.
     public var radius: Double
+    /// The ring's square frame.
     public var frame: LayoutRect {
       LayoutRect(x: centerX - radius, y: centerY - radius, width: 2 * radius, height: 2 * radius)
     }
   }
 
+  /// Loaders laid out.
   public let count: Int
+  /// The container, points.
   public let width: Double
   public let height: Double
+  /// The style whose frame size and spacing set the cells.
   public let style: LoaderStyle
+  /// Cells per row of the grid, and rows of cells (`columns * rows >= count`).
   public let columns: Int
   public let rows: Int
   /// Points of the container per point of a loader (`<= 1`).

@@ -3,8 +3,11 @@
 /// SwiftUI gives each view its own task). Not for use: it chases a pointer per loader and an
 /// array per ring, and visits every loader every step.
 public final class NaiveLoaderSimulation {
+  /// One loader with its own schedule and per-ring lists of running turns.
   public final class Loader {
+    /// The style it was added with.
     public let style: LoaderStyle
+    /// `isAnimating` as last set.
     public var isAnimating = false
     var runStart = 0.0
     var nextTrigger = 0
@@ -54,13 +57,18 @@ public final class NaiveLoaderSimulation {
     }
   }
 
+  /// Step length, seconds.
   public let dt: Double
+  /// Steps taken.
   public private(set) var tick = 0
+  /// Every loader, in the order added (the index is its id).
   public private(set) var loaders: [Loader] = []
 
   public init(dt: Double) { self.dt = dt }
 
+  /// `Double(tick) * dt`.
   public var time: Double { Double(tick) * dt }
+  /// Rings over all loaders.
   public var ringCount: Int { loaders.reduce(0) { $0 + $1.style.ringCount } }
 
   /// Adds a loader; its index in `loaders` is its id.
@@ -76,10 +84,12 @@ public final class NaiveLoaderSimulation {
     return loaders.count - 1
   }
 
+  /// `isAnimating = on` for loader `i` at `t` (not before `time`).
   public func setAnimating(_ on: Bool, loader i: Int, at t: Double) {
     loaders[i].setAnimating(on, at: t)
   }
 
+  /// `isAnimating = on` for every loader at `t`.
   public func setAnimatingAll(_ on: Bool, at t: Double) {
     for l in loaders { l.setAnimating(on, at: t) }
   }

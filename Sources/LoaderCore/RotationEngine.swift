@@ -354,11 +354,13 @@ extension RotationEngine {
     liveCount -= 1
   }
 
+  /// Whether `id` names a live loader (false once it was removed, even if its slot was reused).
   public func contains(_ id: LoaderID) -> Bool {
     id.slot >= 0 && id.slot < schedules.count && schedules[id.slot].isLive
       && schedules[id.slot].generation == id.generation
   }
 
+  /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
   public func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
     schedules[try liveSlot(id)].isAnimating
   }
@@ -368,6 +370,7 @@ extension RotationEngine {
     Int(schedules[try liveSlot(id)].firstRing)
   }
 
+  /// The loader's `LoaderStyle.ringCount`.
   public func ringCount(of id: LoaderID) throws(Error) -> Int {
     Int(schedules[try liveSlot(id)].ringCount)
   }

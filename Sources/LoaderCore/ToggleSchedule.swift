@@ -5,10 +5,13 @@
 /// `isAnimating` is the value set, which may repeat the current one (the engine ignores it, as
 /// `.task(id:)` does).
 public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
+  /// One flip: loader `loader` gets `isAnimating` at `time` seconds.
   public struct Event: Sendable, Hashable {
+    /// Seconds.
     public var time: Double
     /// Index of the loader in whatever order the caller created them.
     public var loader: Int
+    /// The value set (may repeat the current one).
     public var isAnimating: Bool
     public init(time: Double, loader: Int, isAnimating: Bool) {
       self.time = time
@@ -17,7 +20,9 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Every event, sorted by time (stable: same-time events keep the order given).
   public private(set) var events: [Event]
+  /// Loaders the schedule is for: `Event.loader` is in `0..<loaderCount`.
   public let loaderCount: Int
 
   /// `events` in any order; sorted stably by time.

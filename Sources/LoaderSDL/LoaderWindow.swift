@@ -7,10 +7,13 @@ import LoaderCore
 /// recording why in `softwareFallbackReason` (the demo prints it as one line on stderr). Sizes are in points (the window's coordinates); the
 /// renderer draws in pixels, `pixelDensity` pixels per point.
 public final class LoaderWindow {
+  /// The `SDL_Window *`.
   public let window: OpaquePointer
+  /// The `SDL_Renderer *` drawing into the window, in pixels.
   public let renderer: OpaquePointer
   /// Why the accelerated renderer could not be created; nil when it was.
   public let softwareFallbackReason: String?
+  /// Whether SDL gave an accelerated renderer (see `glRendererName` for what it runs on).
   public var isAccelerated: Bool { softwareFallbackReason == nil }
   /// The SDL render driver's name (`software`, `opengl`, ...).
   public let rendererName: String
@@ -151,6 +154,7 @@ public final class LoaderWindow {
     return nil
   }
 
+  /// Shows the frame drawn since the last call (`SDL_RenderPresent`).
   public func present() {
     SDL_RenderPresent(renderer)
   }

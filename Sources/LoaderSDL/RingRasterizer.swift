@@ -3,6 +3,7 @@ import LoaderCore
 
 /// One ring to draw: its frame's centre in output pixels, its rotation and its colour.
 public struct RingInstance: Sendable, Hashable {
+  /// Centre of the ring's frame, output pixels (continuous: pixel `(i, j)` covers `[i, i + 1)`).
   public var centerX: Float
   public var centerY: Float
   /// Degrees clockwise; any value (rasterizers reduce it mod 360).
@@ -41,6 +42,7 @@ extension RingRasterizer {
   public func renderTargetsDidReset(on renderer: OpaquePointer) {}
   public func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {}
 
+  /// `draw(_:shape:on:)` for an array.
   public func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
     throws(SDLError)
   {
