@@ -58,14 +58,26 @@ struct SceneLayout: Equatable {
     (Double(i % columns) * cellWidth, Double(i / columns) * cellHeight)
   }
 
-  /// The loader whose cell holds the point `(x, y)`, if any.
+  /// The loader whose cell holds the point `(x, y)` (points, window coordinates), if any: the
+  /// window's click lookup. A cell covers `[origin, next origin)` on each axis, with the
+  /// origins `origin(ofLoader:)` computes, so a point on a boundary belongs to the cell that
+  /// starts there.
   func loader(atX x: Double, y: Double) -> Int? {
     guard x >= 0, y >= 0, x < width, y < height, cellWidth > 0, cellHeight > 0 else { return nil }
-    let column = Int(x / cellWidth)
-    let row = Int(y / cellHeight)
+    let column = Self.cellIndex(of: x, cellSize: cellWidth)
+    let row = Self.cellIndex(of: y, cellSize: cellHeight)
     guard column < columns else { return nil }
     let i = row * columns + column
     return i < count ? i : nil
+  }
+
+  /// `k` with `Double(k) * size <= v < Double(k + 1) * size`, `v >= 0`: the quotient, corrected
+  /// where rounding put it one off the products `origin(ofLoader:)` uses.
+  private static func cellIndex(of v: Double, cellSize size: Double) -> Int {
+    let k = Int(v / size)
+    if Double(k) * size > v { return k - 1 }
+    if Double(k + 1) * size <= v { return k + 1 }
+    return k
   }
 
   static func == (a: SceneLayout, b: SceneLayout) -> Bool {
