@@ -35,7 +35,6 @@ struct DemoOptions: Equatable {
   /// The frames a headless run renders when `--at` is not given.
   static let defaultTimes = [0, 0.1, 0.35, 1.3]
   static let defaultOutDirectory = "out"
-  static let defaultSize = (width: 390.0, height: 120.0)
   static let defaultGridSize = (width: 1280.0, height: 720.0)
   static let defaultGridCount = 1000
   /// Headless frames step the engine from 0 to each `--at` time (from 0 again when a time
@@ -44,8 +43,8 @@ struct DemoOptions: Equatable {
 
   /// Headless frames can be at most this many pixels on a side (the offscreen canvas's limit).
   static let maximumPixels = 16384.0
-  /// Latest simulated time, seconds: one day. The reference timeline walks every trigger
-  /// (four a second), so a day costs 345,600 steps per ring; far later times would hang.
+  /// Latest simulated time, seconds: one day. A headless run steps the engine from 0 to each
+  /// time (120 steps a second), so the work grows with the time asked for.
   static let maximumTime = 86_400.0
 
   static let helpText = """

@@ -10,7 +10,7 @@ extension RingBackend {
   ///   the GPU rasterizes, where `spans` would upload a window-sized texture every frame;
   /// - an "accelerated" renderer whose OpenGL is a CPU rasterizer (Mesa's llvmpipe, softpipe
   ///   or swrast, as under Xvfb): `spans` again, since there every dash triangle costs CPU
-  ///   time (a grid of 2000 loaders: `geometry` under 1 fps, `spans` over 30).
+  ///   time (the README has the measured frame rates).
   static func preferred(accelerated: Bool, glRenderer: String? = nil) -> RingBackend {
     guard accelerated else { return .spans }
     let name = glRenderer?.lowercased() ?? ""
