@@ -79,9 +79,11 @@ public struct LoaderStyle: Sendable, Hashable {
     guard minimumSpacing.isFinite, minimumSpacing >= 0 else {
       throw bad("minimumSpacing", "must be finite and >= 0")
     }
-    if dash.onIntervals(alongLength: 2 * Double.pi * centerlineRadius, limit: DashedRing.maximumDashes) == nil
+    if dash.onIntervals(
+      alongLength: 2 * Double.pi * centerlineRadius, limit: DashedRing.maximumDashes) == nil
     {
-      throw bad("dash", "period is too short for the ring: more than \(DashedRing.maximumDashes) dashes")
+      throw bad(
+        "dash", "period is too short for the ring: more than \(DashedRing.maximumDashes) dashes")
     }
   }
 }

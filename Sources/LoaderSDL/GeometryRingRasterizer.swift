@@ -63,7 +63,8 @@ public final class GeometryRingRasterizer: RingRasterizer {
   ) throws(SDLError) {
     var info = SDL_RendererInfo()
     snapsToPixels =
-      SDL_GetRendererInfo(renderer, &info) == 0 && info.name.map { strcmp($0, "software") == 0 } == true
+      SDL_GetRendererInfo(renderer, &info) == 0
+      && info.name.map { strcmp($0, "software") == 0 } == true
     var w: Int32 = 0
     var h: Int32 = 0
     if let target = SDL_GetRenderTarget(renderer) {
@@ -177,7 +178,8 @@ public final class GeometryRingRasterizer: RingRasterizer {
     let coreRadius = max(0, hw - 0.5)
     reserve(vertices: 1 + 2 * (n + 1), indices: 9 * n)
     let hub = Int32(vertexCount)
-    appendVertex(x: cx, y: cy, alphaAt: { px, py in 0.5 - (hypot(px - cx, py - cy) - hw) }, nominal: 1)
+    appendVertex(
+      x: cx, y: cy, alphaAt: { px, py in 0.5 - (hypot(px - cx, py - cy) - hw) }, nominal: 1)
     for k in 0...n {
       // From the outward normal, through the tangent (times facing), to the inward normal.
       let phi = theta + facing * Double.pi * Double(k) / Double(n)
@@ -211,7 +213,8 @@ public final class GeometryRingRasterizer: RingRasterizer {
       let sy = y.rounded()
       alpha = min(1, max(0, alphaAt(sx, sy)))
       // SDL truncates toward zero: hand it the corner plus a margin it rounds away.
-      v.position = SDL_FPoint(x: Float(sx) + (sx >= 0 ? 0.25 : -0.25), y: Float(sy) + (sy >= 0 ? 0.25 : -0.25))
+      v.position = SDL_FPoint(
+        x: Float(sx) + (sx >= 0 ? 0.25 : -0.25), y: Float(sy) + (sy >= 0 ? 0.25 : -0.25))
     } else {
       v.position = SDL_FPoint(x: Float(x), y: Float(y))
     }

@@ -27,7 +27,8 @@ public protocol RingRasterizer: AnyObject {
   /// The name `--backend` takes.
   var name: String { get }
   /// Draws every ring in `rings`, each shaped like `shape` (pixel units) onto `renderer`.
-  func draw(_ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer)
+  func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer)
     throws(SDLError)
   /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`):
   /// rebuild whatever lived on it before the next `draw`.

@@ -18,7 +18,9 @@ import Testing
   }
 
   @Test func badPatternsAreRejectedWithAReason() {
-    #expect(throws: DashPattern.Error.negative(index: 1, value: -4)) { try DashPattern([2, -4, 6]) }
+    #expect(throws: DashPattern.Error.negative(index: 1, value: -4)) {
+      try DashPattern([2, -4, 6])
+    }
     #expect(throws: DashPattern.Error.nonFinite(index: 0)) { try DashPattern([.nan, 4]) }
     #expect(throws: DashPattern.Error.nonFinite(index: 2)) { try DashPattern([1, 2, .infinity]) }
     #expect(throws: DashPattern.Error.allZero) { try DashPattern([0, 0, 0]) }
@@ -29,11 +31,15 @@ import Testing
     #expect(throws: DashPattern.Error.nonFinite(index: 1)) {
       try DashPattern([Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude])
     }
-    #expect(DashPattern.Error.negative(index: 1, value: -4).description == "dash entry 1 is negative (-4.0)")
+    #expect(
+      DashPattern.Error.negative(index: 1, value: -4).description
+        == "dash entry 1 is negative (-4.0)")
   }
 
   @Test func phaseIsNormalisedIntoOnePeriod() throws {
-    for (phase, expected) in [(0.0, 0.0), (24, 0), (25, 1), (-1, 23), (-24, 0), (48.5, 0.5), (-0.0, 0)] {
+    for (phase, expected) in [
+      (0.0, 0.0), (24, 0), (25, 1), (-1, 23), (-24, 0), (48.5, 0.5), (-0.0, 0),
+    ] {
       #expect(try DashPattern([2, 4, 6], phase: phase).phase == expected)
     }
   }

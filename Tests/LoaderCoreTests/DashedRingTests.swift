@@ -39,7 +39,10 @@ import Testing
     #expect(ring.signedDistance(x: 0, y: 0) > 20)
     // Rotating by the first dash's angle moves it.
     let rot = 3.0 / 23
-    #expect(abs(ring.signedDistance(x: 23 * cos(1 / 23 + rot), y: 23 * sin(1 / 23 + rot), rotation: rot) + 2) < 1e-9)
+    #expect(
+      abs(
+        ring.signedDistance(x: 23 * cos(1 / 23 + rot), y: 23 * sin(1 / 23 + rot), rotation: rot) + 2
+      ) < 1e-9)
   }
 
   @Test func scaledRingKeepsAngles() {

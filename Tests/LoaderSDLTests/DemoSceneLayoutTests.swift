@@ -62,7 +62,9 @@ import Testing
     #expect(RingBackend.preferred(accelerated: false, glRenderer: "NVIDIA GeForce") == .spans)
     #expect(RingBackend.preferred(accelerated: true) == .geometry)
     #expect(RingBackend.preferred(accelerated: true, glRenderer: "NVIDIA GeForce RTX") == .geometry)
-    for cpu in ["llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Mesa swrast", "Software Rasterizer"] {
+    for cpu in [
+      "llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Mesa swrast", "Software Rasterizer",
+    ] {
       #expect(RingBackend.preferred(accelerated: true, glRenderer: cpu) == .spans, "\(cpu)")
     }
   }

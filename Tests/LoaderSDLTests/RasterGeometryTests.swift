@@ -88,13 +88,17 @@ final class AcceleratedCanvas {
           let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
           let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: turned)
           let reference = try scene.renderCairo()
-          for backend in [GeometryRingRasterizer(), CoverageSpanRasterizer()] as [any RingRasterizer] {
+          for backend in [GeometryRingRasterizer(), CoverageSpanRasterizer()]
+            as [any RingRasterizer]
+          {
             let pixels = try canvas.render(scene, with: backend)
             for i in scene.rings.indices {
               let db = ImageComparison.psnr(
                 pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
               #expect(
-                db >= 30, "\(backend.name) on OpenGL, ring \(i) at \(turned[i]) deg, scale \(scale): \(db) dB")
+                db >= 30,
+                "\(backend.name) on OpenGL, ring \(i) at \(turned[i]) deg, scale \(scale): \(db) dB"
+              )
             }
             if shift == 0 {
               let seam = scene.seamCrop(ofRing: 0)
@@ -114,14 +118,16 @@ final class AcceleratedCanvas {
   /// `geometry` draws on OpenGL, the others on the software renderer.
   @Test func everyBackendDrawsTheSameFrame() throws {
     for scale in [1.0, 2.0] {
-      let row = RasterScene.seedRow(scale: scale, palette: .dark, angles: [12, 100, 200, 300, 359.5])
+      let row = RasterScene.seedRow(
+        scale: scale, palette: .dark, angles: [12, 100, 200, 300, 359.5])
       var crowd = RasterScene(
         width: Int(240 * scale), height: Int(160 * scale), scale: scale, palette: .light, rings: [])
       var g = SplitMix64(seed: 4)
       for i in 0..<40 {
         crowd.rings.append(
           RingInstance(
-            centerX: Float((g.nextUnit() * 260 - 10) * scale), centerY: Float((g.nextUnit() * 180 - 10) * scale),
+            centerX: Float((g.nextUnit() * 260 - 10) * scale),
+            centerY: Float((g.nextUnit() * 180 - 10) * scale),
             angle: Float(g.nextUnit() * 360), color: LoaderPalette.light.ringColors[i % 5]))
       }
       for scene in [row, crowd] {

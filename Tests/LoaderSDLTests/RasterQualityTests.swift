@@ -126,8 +126,10 @@ func minimumPSNR(of backend: any RingRasterizer) -> Double {
         max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
       }
       let crop = scene.seamCrop(ofRing: 0)
-      for pixels in [reference] + (try rasterBackendsUnderTest().map { try scene.render(with: $0) }) {
-        #expect(distance(pixel(pixels, arc: 141), palette.background) <= 16, "gap before the last dash")
+      for pixels in [reference] + (try rasterBackendsUnderTest().map { try scene.render(with: $0) })
+      {
+        #expect(
+          distance(pixel(pixels, arc: 141), palette.background) <= 16, "gap before the last dash")
         #expect(distance(pixel(pixels, arc: 144.3), ring.color) <= 16, "the 0.51-long last dash")
         #expect(distance(pixel(pixels, arc: 0.5), ring.color) <= 16, "the first dash")
         #expect(distance(pixel(pixels, arc: 21), palette.background) <= 16, "the first 6-long gap")

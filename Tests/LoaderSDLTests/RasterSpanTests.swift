@@ -18,7 +18,8 @@ import Testing
       try backend.draw(scene.rings, shape: scene.shape, on: canvas.renderer)
       let pixels = canvas.argbPixels()
       for i in scene.rings.indices {
-        let db = ImageComparison.psnr(pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
+        let db = ImageComparison.psnr(
+          pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
         #expect(db >= 30, "ring \(i): \(db) dB")
       }
     }
