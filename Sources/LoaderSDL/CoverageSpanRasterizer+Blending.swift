@@ -23,65 +23,79 @@ extension CoverageSpanRasterizer {
   /// ```
   /// which is Porter-Duff "over" for straight and premultiplied destinations alike.
   func blend(_ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget) {
-    placements.removeAll(keepingCapacity: true)
     atlas.use(pitch: target.pitch)
+    let offsetsFit = atlas.offsetsFit
+    // Filled as a local: each append to a class's stored array pays a runtime exclusivity
+    // check. The buffer goes back afterwards, so its capacity is kept between frames.
+    var placed: [Placement] = []
+    swap(&placed, &placements)
+    defer { swap(&placed, &placements) }
+    placed.removeAll(keepingCapacity: true)
     for ring in rings {
-      let p = placement(of: ring, atlas: atlas, target: target)
-      if p.count > 0 { placements.append(p) }
+      let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: offsetsFit)
+      if p.count > 0 { placed.append(p) }
     }
+    // Every mask of the frame is built: the store stays put until the next frame.
+    let masks = atlas.storage
+    let reach = atlas.reach
     // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them is
     // drawn; a random scene otherwise misses on nearly every row of every ring.
-    let reach = atlas.reach
     let bandRows = max(2 * reach, (1 << 20) / max(1, target.pitch))
-    bands.schedule(count: placements.count, height: target.height, bandRows: bandRows) { i in
-      (placements[i].py - reach, placements[i].py + reach)
-    }
-    placements.withUnsafeBufferPointer { placed in
-      for b in 0..<bands.bandCount {
-        let top = b * bands.bandRows
-        let bottom = min(target.height, top + bands.bandRows)
-        let first = Int(bands.bandStart[b])
-        let end = Int(bands.bandStart[b + 1])
-        // Where rings crowd the next band (four chunks to each of its cache lines: about two
-        // touches a line, as a row's chunks come in pairs, so nearly every line is used),
-        // stream the whole band in, a slice per ring of this one: sequential lines arrive at
-        // memory bandwidth instead of one row-miss at a time. Sparser bands leave most of
-        // the streamed lines untouched, and streaming them measured slower than the misses.
-        var streamFrom = target.base
-        var streamEnd = target.base
-        var streamStep = 0
-        if b + 1 < bands.bandCount, end > first {
-          let nextTop = bottom
-          let nextBottom = min(target.height, nextTop + bands.bandRows)
-          let lines = (nextBottom - nextTop) * target.pitch / 64
-          // Every ring of a frame has about as many chunks as this band's first.
-          let chunksNext = (Int(bands.bandStart[b + 2]) - end) * placed[Int(bands.items[first])].count
-          if chunksNext >= 4 * lines {
-            streamFrom = target.base + nextTop * target.pitch
-            streamEnd = target.base + nextBottom * target.pitch
-            streamStep = (lines + (end - first) - 1) / (end - first) * 64
-          }
-        }
-        for k in first..<end {
-          if streamStep > 0 {
-            let stop = min(streamEnd, streamFrom + streamStep)
-            while streamFrom < stop {
-              csdl_prefetch(streamFrom)
-              streamFrom += 64
+    placed.withUnsafeBufferPointer { placed in
+      bands.schedule(count: placed.count, height: target.height, bandRows: bandRows) { i in
+        (placed[i].py - reach, placed[i].py + reach)
+      }
+      let bandCount = bands.bandCount
+      let bandRows = bands.bandRows
+      bands.withBands { bandStart, items in
+        for b in 0..<bandCount {
+          let top = b * bandRows
+          let bottom = min(target.height, top + bandRows)
+          let first = Int(bandStart[b])
+          let end = Int(bandStart[b + 1])
+          // Where rings crowd the next band (four chunks to each of its cache lines: about
+          // two touches a line, as a row's chunks come in pairs, so nearly every line is
+          // used), stream the whole band in, a slice per ring of this one: sequential lines
+          // arrive at memory bandwidth instead of one row-miss at a time. Sparser bands
+          // leave most of the streamed lines untouched, and streaming them measured slower
+          // than the misses.
+          var streamFrom = target.base
+          var streamEnd = target.base
+          var streamStep = 0
+          if b + 1 < bandCount, end > first {
+            let nextTop = bottom
+            let nextBottom = min(target.height, nextTop + bandRows)
+            let lines = (nextBottom - nextTop) * target.pitch / 64
+            // Every ring of a frame has about as many chunks as this band's first.
+            let chunksNext = (Int(bandStart[b + 2]) - end) * placed[Int(items[first])].count
+            if chunksNext >= 4 * lines {
+              streamFrom = target.base + nextTop * target.pitch
+              streamEnd = target.base + nextBottom * target.pitch
+              streamStep = (lines + (end - first) - 1) / (end - first) * 64
             }
           }
-          // Ahead of the blending: ring k + 2's chunks. (Its rows of frame, asked for a ring
-          // ahead, measured no faster at any scene size: the hardware finds them as soon.)
-          if k + 2 < end {
-            let p = placed[Int(bands.items[k + 2])]
-            csdl_prefetch(atlas.offsets + p.first)
-            csdl_prefetch(atlas.weights + p.first)
-          }
-          let p = placed[Int(bands.items[k])]
-          if p.insideX {
-            blendUnclipped(p, atlas: atlas, target: target, rows: top..<bottom)
-          } else {
-            blendClipped(p, atlas: atlas, target: target, rows: top..<bottom)
+          for k in first..<end {
+            if streamStep > 0 {
+              let stop = min(streamEnd, streamFrom + streamStep)
+              while streamFrom < stop {
+                csdl_prefetch(streamFrom)
+                streamFrom += 64
+              }
+            }
+            // Ahead of the blending: ring k + 2's chunks. (Its rows of frame, asked for a
+            // ring ahead, measured no faster at any scene size: the hardware finds them as
+            // soon.)
+            if k + 2 < end {
+              let p = placed[Int(items[k + 2])]
+              csdl_prefetch(masks.offsets + p.first)
+              csdl_prefetch(masks.weights + p.first)
+            }
+            let p = placed[Int(items[k])]
+            if p.insideX {
+              blendUnclipped(p, masks: masks, reach: reach, target: target, rows: top..<bottom)
+            } else {
+              blendClipped(p, masks: masks, target: target, rows: top..<bottom)
+            }
           }
         }
       }
@@ -89,9 +103,9 @@ extension CoverageSpanRasterizer {
   }
 
   @inline(__always)
-  func placement(of ring: RingInstance?, atlas: RingCoverageAtlas, target: PixelTarget)
-    -> Placement
-  {
+  func placement(
+    of ring: RingInstance?, atlas: RingCoverageAtlas, target: PixelTarget, offsetsFit: Bool
+  ) -> Placement {
     guard let ring, ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite else {
       return Placement()
     }
@@ -104,18 +118,18 @@ extension CoverageSpanRasterizer {
     // Anchor pixel and sub-pixel step of the centre (see RingCoverageAtlas); the offset
     // keeps the truncation a floor.
     let s = Float(steps)
-    let ix = Int(ring.centerX * s + (0.5 + 65536 * s)) - 65536 * steps
-    let iy = Int(ring.centerY * s + (0.5 + 65536 * s)) - 65536 * steps
-    let px = ix >= 0 ? ix / steps : -((-ix + steps - 1) / steps)
-    let py = iy >= 0 ? iy / steps : -((-iy + steps - 1) / steps)
+    let qx = Int(ring.centerX * s + (0.5 + 65536 * s))
+    let qy = Int(ring.centerY * s + (0.5 + 65536 * s))
+    let px = qx / steps - 65536
+    let py = qy / steps - 65536
     let key = atlas.key(
-      phase: atlas.phase(ofDegrees: ring.angle), sx: ix - px * steps, sy: iy - py * steps)
+      phase: atlas.phase(ofDegrees: ring.angle), sx: qx % steps, sy: qy % steps)
     let (first, count) = atlas.mask(key)
     let c = ring.color
     return Placement(
       first: first, count: count, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
-      insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width && atlas.offsetsFit)
+      insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width && offsetsFit)
   }
 
   /// Chunk by chunk, four pixels at once: red and blue (`0x00RR00BB`), then alpha and green,
@@ -123,10 +137,11 @@ extension CoverageSpanRasterizer {
   /// overflows (`255 * 256` fits in 16 bits).
   @inline(__always)
   private func blendUnclipped(
-    _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
+    _ p: Placement, masks: RingCoverageAtlas.Storage, reach: Int, target: PixelTarget,
+    rows: Range<Int>
   ) {
-    let offsets = atlas.offsets
-    let weights = atlas.weights
+    let offsets = masks.offsets
+    let weights = masks.weights
     let anchor = target.base + p.py * target.pitch + p.px * 4
     let pitch = target.pitch
     let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
@@ -134,12 +149,13 @@ extension CoverageSpanRasterizer {
     let sourceRB = unsafeBitCast(color & mask, to: SIMD8<UInt16>.self)
     let sourceAG = unsafeBitCast((color &>> 8) & mask, to: SIMD8<UInt16>.self)
     var range = p.first..<(p.first + p.count)
-    if p.py - atlas.reach < rows.lowerBound || p.py + atlas.reach >= rows.upperBound {
+    if p.py - reach < rows.lowerBound || p.py + reach >= rows.upperBound {
       // A ring across a band edge: only its chunks on this band's rows. Rows start where
       // the offset passes `dy * pitch - 4 * reach` (see `RingCoverageAtlas.offsets`).
-      let edge = 4 * atlas.reach
-      let lo = atlas.firstChunk(in: range, offsetAtLeast: (rows.lowerBound - p.py) * pitch - edge)
-      let hi = atlas.firstChunk(in: lo..<range.upperBound, offsetAtLeast: (rows.upperBound - p.py) * pitch - edge)
+      let edge = 4 * reach
+      let lo = masks.firstChunk(in: range, offsetAtLeast: (rows.lowerBound - p.py) * pitch - edge)
+      let hi = masks.firstChunk(
+        in: lo..<range.upperBound, offsetAtLeast: (rows.upperBound - p.py) * pitch - edge)
       range = lo..<hi
     }
     let high = SIMD4<UInt32>(repeating: 0xFF00_FF00)
@@ -170,9 +186,10 @@ extension CoverageSpanRasterizer {
 
   /// Pixel by pixel, skipping what falls outside the target or `rows`.
   private func blendClipped(
-    _ p: Placement, atlas: RingCoverageAtlas, target: PixelTarget, rows: Range<Int>
+    _ p: Placement, masks: RingCoverageAtlas.Storage, target: PixelTarget, rows: Range<Int>
   ) {
-    let chunks = atlas.chunks
+    let chunks = masks.chunks
+    let weights = masks.weights
     let rb = p.color & 0x00FF_00FF
     let ag = (p.color >> 8) & 0x00FF_00FF
     for k in p.first..<(p.first + p.count) {
@@ -182,7 +199,7 @@ extension CoverageSpanRasterizer {
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
       for i in 0..<4 {
         let x = p.px + Int(chunk.dx) + i
-        let a = UInt32(atlas.weights[k][i])
+        let a = UInt32(weights[k][i])
         guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
         let d = row[x]
@@ -204,17 +221,18 @@ extension CoverageSpanRasterizer {
     _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget
   ) {
     for ring in rings {
-      let p = placement(of: ring, atlas: atlas, target: target)
+      let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
       guard p.count > 0 else { continue }
+      let masks = atlas.storage
       let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
       for k in p.first..<(p.first + p.count) {
-        let chunk = atlas.chunks[k]
+        let chunk = masks.chunks[k]
         let y = p.py + Int(chunk.dy)
         guard y >= 0, y < target.height else { continue }
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
         for i in 0..<4 {
           let x = p.px + Int(chunk.dx) + i
-          let a = Float(atlas.weights[k][i]) / 256
+          let a = Float(masks.weights[k][i]) / 256
           guard x >= 0, x < target.width, a > 0 else { continue }
           let d = row[x]
           let da = Float(d >> 24) / 255

@@ -16,35 +16,56 @@ final class RingBandSchedule {
   /// Buckets item `i`, which covers rows `rows[i]` (clamped to the target), into bands of
   /// `bandRows` rows over `height` rows.
   func schedule(count: Int, height: Int, bandRows: Int, rows: (Int) -> (lo: Int, hi: Int)) {
-    self.bandRows = max(1, bandRows)
-    bandCount = max(1, (height + self.bandRows - 1) / self.bandRows)
+    let bandRows = max(1, bandRows)
+    let bandCount = max(1, (height + bandRows - 1) / bandRows)
+    self.bandRows = bandRows
+    self.bandCount = bandCount
     if bandStart.count < bandCount + 1 {
       bandStart = [Int32](repeating: 0, count: bandCount + 1)
       fill = [Int32](repeating: 0, count: bandCount + 1)
     }
-    for b in 0...bandCount { bandStart[b] = 0 }
-    var total = 0
-    for i in 0..<count {
-      let (lo, hi) = bandRange(rows(i))
-      guard lo <= hi else { continue }
-      for b in lo...hi { bandStart[b + 1] += 1 }
-      total += hi - lo + 1
+    // Local buffers throughout: every access to a class's stored array pays a runtime
+    // exclusivity check, which in these loops costs more than the work.
+    let total = bandStart.withUnsafeMutableBufferPointer { start in
+      for b in 0...bandCount { start[b] = 0 }
+      var total = 0
+      for i in 0..<count {
+        let (lo, hi) = Self.bandRange(rows(i), bandRows: bandRows, bandCount: bandCount)
+        guard lo <= hi else { continue }
+        for b in lo...hi { start[b + 1] += 1 }
+        total += hi - lo + 1
+      }
+      for b in 0..<bandCount { start[b + 1] += start[b] }
+      return total
     }
-    for b in 0..<bandCount { bandStart[b + 1] += bandStart[b] }
     if items.count < total { items = [Int32](repeating: 0, count: max(total, items.count * 2)) }
-    for b in 0..<bandCount { fill[b] = bandStart[b] }
-    for i in 0..<count {
-      let (lo, hi) = bandRange(rows(i))
-      guard lo <= hi else { continue }
-      for b in lo...hi {
-        items[Int(fill[b])] = Int32(i)
-        fill[b] += 1
+    bandStart.withUnsafeBufferPointer { start in
+      fill.withUnsafeMutableBufferPointer { fill in
+        items.withUnsafeMutableBufferPointer { items in
+          for b in 0..<bandCount { fill[b] = start[b] }
+          for i in 0..<count {
+            let (lo, hi) = Self.bandRange(rows(i), bandRows: bandRows, bandCount: bandCount)
+            guard lo <= hi else { continue }
+            for b in lo...hi {
+              items[Int(fill[b])] = Int32(i)
+              fill[b] += 1
+            }
+          }
+        }
       }
     }
   }
 
+  /// `bandStart` and `items` for the duration of `body` (see their documentation).
+  func withBands<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
+    bandStart.withUnsafeBufferPointer { start in
+      items.withUnsafeBufferPointer { items in body(start, items) }
+    }
+  }
+
   /// Bands touched by rows `lo...hi` (clamped), or an empty range.
-  private func bandRange(_ r: (lo: Int, hi: Int)) -> (Int, Int) {
+  @inline(__always)
+  private static func bandRange(_ r: (lo: Int, hi: Int), bandRows: Int, bandCount: Int) -> (Int, Int) {
     let lo = max(0, r.lo)
     let hi = min(bandCount * bandRows - 1, r.hi)
     guard lo <= hi else { return (1, 0) }

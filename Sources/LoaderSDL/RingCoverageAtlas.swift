@@ -116,18 +116,29 @@ final class RingCoverageAtlas {
     offsetsFit ? Int32(Int(c.dy) * pitch + Int(c.dx) * 4) : 0
   }
 
-  /// The first chunk of `range` (one mask) whose offset is at least `threshold`: offsets
-  /// ascend within a mask, so a row boundary is a binary search away.
-  @inline(__always)
-  func firstChunk(in range: Range<Int>, offsetAtLeast threshold: Int) -> Int {
-    var lo = range.lowerBound
-    var hi = range.upperBound
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if Int(offsets[mid]) < threshold { lo = mid + 1 } else { hi = mid }
+  /// The stored masks' arrays as they are now, for a blender to read without a runtime
+  /// exclusivity check per access (those on a class's stored properties cost more than a
+  /// chunk's blending). Valid until the next mask is built or the store is trimmed.
+  struct Storage {
+    let chunks: UnsafeMutablePointer<Chunk>
+    let weights: UnsafeMutablePointer<SIMD4<UInt16>>
+    let offsets: UnsafeMutablePointer<Int32>
+
+    /// The first chunk of `range` (one mask) whose offset is at least `threshold`: offsets
+    /// ascend within a mask, so a row boundary is a binary search away.
+    @inline(__always)
+    func firstChunk(in range: Range<Int>, offsetAtLeast threshold: Int) -> Int {
+      var lo = range.lowerBound
+      var hi = range.upperBound
+      while lo < hi {
+        let mid = (lo + hi) >> 1
+        if Int(offsets[mid]) < threshold { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
     }
-    return lo
   }
+
+  var storage: Storage { Storage(chunks: chunks, weights: weights, offsets: offsets) }
 
   /// Bytes held by built masks.
   var storedBytes: Int { chunkCount * (MemoryLayout<Chunk>.stride + 8) }
@@ -149,7 +160,8 @@ final class RingCoverageAtlas {
     var turns = d / 360
     turns -= Double(Int(turns))
     if turns < 0 { turns += 1 }
-    return Int(turns * Double(phases) + 0.5) % phases
+    let p = Int(turns * Double(phases) + 0.5)  // 0...phases
+    return p == phases ? 0 : p
   }
 
   /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
