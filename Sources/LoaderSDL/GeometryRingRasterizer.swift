@@ -24,7 +24,9 @@ import LoaderCore
 /// to the nearest pixel corner instead, and each vertex's alpha is taken from where it
 /// really lands, so the interpolated alpha still follows the true edge.
 ///
-/// The buffers are kept between frames: drawing allocates nothing once warmed up.
+/// Every ring of one shape is the same mesh turned and moved, so the mesh is tessellated once
+/// per shape (`Template`, ring-relative, unturned) and a frame only rotates and translates its
+/// vertices. The buffers are kept between frames: drawing allocates nothing once warmed up.
 public final class GeometryRingRasterizer: RingRasterizer {
   public let name = "geometry"
   /// Largest gap between a chord and its arc, in pixels.
@@ -37,9 +39,8 @@ public final class GeometryRingRasterizer: RingRasterizer {
   private var indexCapacity: Int
   private var indexCount = 0
 
-  // Per frame: where vertices go and how they are coloured.
-  private var snapsToPixels = false
-  private var color = SDL_Color(r: 0, g: 0, b: 0, a: 0)
+  /// The mesh of the shape last drawn.
+  private var template: Template?
 
   public convenience init() {
     self.init(maximumSagitta: 0.05)
@@ -62,7 +63,7 @@ public final class GeometryRingRasterizer: RingRasterizer {
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
     var info = SDL_RendererInfo()
-    snapsToPixels =
+    let snapsToPixels =
       SDL_GetRendererInfo(renderer, &info) == 0
       && info.name.map { strcmp($0, "software") == 0 } == true
     var w: Int32 = 0
@@ -72,31 +73,23 @@ public final class GeometryRingRasterizer: RingRasterizer {
     } else {
       SDL_GetRendererOutputSize(renderer, &w, &h)
     }
+    let mesh: Template
+    if let t = template, t.shape == shape {
+      mesh = t
+    } else {
+      mesh = Template(shape: shape, maximumSagitta: maximumSagitta)
+      template = mesh
+    }
     vertexCount = 0
     indexCount = 0
     let reach = Float(shape.radius + shape.halfWidth + 1)
-    let segments = Segments(shape: shape, maximumSagitta: maximumSagitta)
     for ring in rings {
       guard ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite else { continue }
       // Off-target rings cost nothing.
       guard ring.centerX + reach > 0, ring.centerY + reach > 0, ring.centerX - reach < Float(w),
         ring.centerY - reach < Float(h)
       else { continue }
-      color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: 255)
-      let rotation = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
-      let center = (x: Double(ring.centerX), y: Double(ring.centerY))
-      for dash in shape.dashes {
-        appendBody(
-          of: dash, rotation: rotation, center: center, shape: shape, segments: segments)
-        if shape.cap == .round {
-          appendCap(
-            at: dash.start + rotation, facing: -1, center: center, shape: shape,
-            segments: segments.cap)
-          appendCap(
-            at: dash.end + rotation, facing: 1, center: center, shape: shape,
-            segments: segments.cap)
-        }
-      }
+      append(ring, mesh: mesh, snapsToPixels: snapsToPixels)
     }
     guard indexCount > 0 else { return }
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
@@ -124,118 +117,154 @@ public final class GeometryRingRasterizer: RingRasterizer {
     }
   }
 
-  /// The dash's body between its end angles: three strips (outer fringe, core, inner fringe).
-  private func appendBody(
-    of dash: DashedRing.Dash, rotation: Double, center: (x: Double, y: Double), shape: DashedRing,
-    segments: Segments
-  ) {
-    guard dash.sweep > 0 else { return }
-    let n = max(1, Int((dash.sweep / segments.ringStep).rounded(.up)))
-    let r = shape.radius
-    let hw = shape.halfWidth
-    reserve(vertices: 4 * (n + 1), indices: 18 * n)
-    let base = vertexCount
-    for k in 0...n {
-      let theta = dash.start + dash.sweep * Double(k) / Double(n) + rotation
-      let (c, s) = (cos(theta), sin(theta))
-      // Outer fringe, outer core, inner core, inner fringe; each vertex's alpha follows the
-      // edge it belongs to (outer edge r + hw, inner edge r - hw).
-      for j in 0..<4 {
-        let radius =
-          switch j {
-          case 0: r + hw + 0.5
-          case 1: max(r, r + hw - 0.5)
-          case 2: min(r, r - hw + 0.5)
-          default: max(0, r - hw - 0.5)
-          }
-        let edge = j < 2 ? r + hw : r - hw
-        let outward = j < 2 ? 1.0 : -1.0
-        appendVertex(
-          x: center.x + radius * c, y: center.y + radius * s,
-          alphaAt: { px, py in 0.5 - (hypot(px - center.x, py - center.y) - edge) * outward },
-          nominal: j == 0 || j == 3 ? 0 : 1)
-      }
-    }
-    for k in 0..<n {
-      let a = Int32(base + 4 * k)
-      let b = a + 4
-      for j: Int32 in 0..<3 {
-        appendQuad(a + j, a + j + 1, b + j + 1, b + j)
-      }
-    }
-  }
-
-  /// A half-disc cap at angle `theta` on the centreline, bulging backwards along the ring
-  /// (`facing` -1, a dash's start) or forwards (+1, its end): a fan for the core and a strip
-  /// for the fringe.
-  private func appendCap(
-    at theta: Double, facing: Double, center: (x: Double, y: Double), shape: DashedRing,
-    segments n: Int
-  ) {
-    let hw = shape.halfWidth
-    let cx = center.x + shape.radius * cos(theta)
-    let cy = center.y + shape.radius * sin(theta)
-    let coreRadius = max(0, hw - 0.5)
-    reserve(vertices: 1 + 2 * (n + 1), indices: 9 * n)
-    let hub = Int32(vertexCount)
-    appendVertex(
-      x: cx, y: cy, alphaAt: { px, py in 0.5 - (hypot(px - cx, py - cy) - hw) }, nominal: 1)
-    for k in 0...n {
-      // From the outward normal, through the tangent (times facing), to the inward normal.
-      let phi = theta + facing * Double.pi * Double(k) / Double(n)
-      let (c, s) = (cos(phi), sin(phi))
-      for ring in 0..<2 {
-        let radius = ring == 0 ? coreRadius : hw + 0.5
-        appendVertex(
-          x: cx + radius * c, y: cy + radius * s,
-          alphaAt: { px, py in 0.5 - (hypot(px - cx, py - cy) - hw) }, nominal: ring == 0 ? 1 : 0)
-      }
-    }
-    for k in 0..<Int32(n) {
-      let a = hub + 1 + 2 * k
-      let b = a + 2
-      appendTriangle(hub, a, b)
-      appendQuad(a, a + 1, b + 1, b)
-    }
-  }
-
-  /// One vertex at `(x, y)` pixels. Where vertices land exactly, alpha is `nominal`; on the
-  /// software renderer the vertex moves to the nearest pixel corner and its alpha is
-  /// `clamp(alphaAt(corner), 0, 1)`, the linear edge ramp evaluated where it really is.
-  @inline(__always)
-  private func appendVertex(
-    x: Double, y: Double, alphaAt: (Double, Double) -> Double, nominal: Double
-  ) {
+  /// One ring: the template turned by the ring's angle and moved to its centre, in its colour.
+  private func append(_ ring: RingInstance, mesh: Template, snapsToPixels: Bool) {
+    reserve(vertices: mesh.positions.count, indices: mesh.indices.count)
+    let rotation = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
+    let (c, s) = (cos(rotation), sin(rotation))
+    let (cx, cy) = (Double(ring.centerX), Double(ring.centerY))
+    let base = Int32(vertexCount)
     var v = SDL_Vertex()
-    var alpha = nominal
-    if snapsToPixels {
-      let sx = x.rounded()
-      let sy = y.rounded()
-      alpha = min(1, max(0, alphaAt(sx, sy)))
-      // SDL truncates toward zero: hand it the corner plus a margin it rounds away.
-      v.position = SDL_FPoint(
-        x: Float(sx) + (sx >= 0 ? 0.25 : -0.25), y: Float(sy) + (sy >= 0 ? 0.25 : -0.25))
-    } else {
-      v.position = SDL_FPoint(x: Float(x), y: Float(y))
+    v.color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: 255)
+    for k in mesh.positions.indices {
+      let p = mesh.positions[k]
+      let x = cx + p.x * c - p.y * s
+      let y = cy + p.x * s + p.y * c
+      if snapsToPixels {
+        // SDL's software renderer truncates vertices to whole pixels: put the vertex on the
+        // nearest pixel corner (plus a margin it rounds away) and take its alpha from there.
+        let sx = x.rounded()
+        let sy = y.rounded()
+        let e = mesh.edges[k]
+        let ax = cx + e.anchor.x * c - e.anchor.y * s
+        let ay = cy + e.anchor.x * s + e.anchor.y * c
+        let alpha = min(1, max(0, 0.5 - (hypot(sx - ax, sy - ay) - e.radius) * e.outward))
+        v.position = SDL_FPoint(
+          x: Float(sx) + (sx >= 0 ? 0.25 : -0.25), y: Float(sy) + (sy >= 0 ? 0.25 : -0.25))
+        v.color.a = UInt8((alpha * 255).rounded())
+      } else {
+        v.position = SDL_FPoint(x: Float(x), y: Float(y))
+        v.color.a = mesh.alphas[k]
+      }
+      vertices[vertexCount] = v
+      vertexCount += 1
     }
-    v.color = color
-    v.color.a = UInt8((alpha * 255).rounded())
-    vertices[vertexCount] = v
-    vertexCount += 1
+    for i in mesh.indices {
+      indices[indexCount] = base + i
+      indexCount += 1
+    }
   }
 
-  @inline(__always)
-  private func appendTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
-    indices[indexCount] = a
-    indices[indexCount + 1] = b
-    indices[indexCount + 2] = c
-    indexCount += 3
-  }
+  /// One ring shape tessellated at angle 0 around the origin (pixels): every dash's body and
+  /// caps, with, per vertex, the edge its alpha ramps across.
+  struct Template {
+    /// The edge a vertex's alpha follows: at point `p`, `alpha = 1/2 - (|p - anchor| - radius)
+    /// * outward` (the body's outer or inner circle about the ring's centre, or a cap's
+    /// circle about its centre).
+    struct Edge {
+      var anchor: SIMD2<Double>
+      var radius: Double
+      var outward: Double
+    }
 
-  @inline(__always)
-  private func appendQuad(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) {
-    appendTriangle(a, b, c)
-    appendTriangle(a, c, d)
+    let shape: DashedRing
+    private(set) var positions: [SIMD2<Double>] = []
+    /// Alpha where the vertex lands exactly: 255 on the core, 0 on the fringe's far side.
+    private(set) var alphas: [UInt8] = []
+    private(set) var edges: [Edge] = []
+    /// Triangles, as indices into `positions`.
+    private(set) var indices: [Int32] = []
+
+    init(shape: DashedRing, maximumSagitta: Double) {
+      self.shape = shape
+      let segments = Segments(shape: shape, maximumSagitta: maximumSagitta)
+      for dash in shape.dashes {
+        appendBody(of: dash, shape: shape, segments: segments)
+        if shape.cap == .round {
+          appendCap(at: dash.start, facing: -1, shape: shape, segments: segments.cap)
+          appendCap(at: dash.end, facing: 1, shape: shape, segments: segments.cap)
+        }
+      }
+    }
+
+    /// The dash's body between its end angles: three strips (outer fringe, core, inner fringe).
+    private mutating func appendBody(
+      of dash: DashedRing.Dash, shape: DashedRing, segments: Segments
+    ) {
+      guard dash.sweep > 0 else { return }
+      let n = max(1, Int((dash.sweep / segments.ringStep).rounded(.up)))
+      let r = shape.radius
+      let hw = shape.halfWidth
+      let base = Int32(positions.count)
+      for k in 0...n {
+        let theta = dash.start + dash.sweep * Double(k) / Double(n)
+        let (c, s) = (cos(theta), sin(theta))
+        // Outer fringe, outer core, inner core, inner fringe; each vertex's alpha follows the
+        // edge it belongs to (outer edge r + hw, inner edge r - hw).
+        for j in 0..<4 {
+          let radius =
+            switch j {
+            case 0: r + hw + 0.5
+            case 1: max(r, r + hw - 0.5)
+            case 2: min(r, r - hw + 0.5)
+            default: max(0, r - hw - 0.5)
+            }
+          appendVertex(
+            at: SIMD2(radius * c, radius * s),
+            edge: Edge(anchor: .zero, radius: j < 2 ? r + hw : r - hw, outward: j < 2 ? 1 : -1),
+            nominal: j == 0 || j == 3 ? 0 : 255)
+        }
+      }
+      for k in 0..<Int32(n) {
+        let a = base + 4 * k
+        let b = a + 4
+        for j: Int32 in 0..<3 {
+          appendQuad(a + j, a + j + 1, b + j + 1, b + j)
+        }
+      }
+    }
+
+    /// A half-disc cap at angle `theta` on the centreline, bulging backwards along the ring
+    /// (`facing` -1, a dash's start) or forwards (+1, its end): a fan for the core and a strip
+    /// for the fringe.
+    private mutating func appendCap(
+      at theta: Double, facing: Double, shape: DashedRing, segments n: Int
+    ) {
+      let hw = shape.halfWidth
+      let hub = SIMD2(shape.radius * cos(theta), shape.radius * sin(theta))
+      let edge = Edge(anchor: hub, radius: hw, outward: 1)
+      let coreRadius = max(0, hw - 0.5)
+      let first = Int32(positions.count)
+      appendVertex(at: hub, edge: edge, nominal: 255)
+      for k in 0...n {
+        // From the outward normal, through the tangent (times facing), to the inward normal.
+        let phi = theta + facing * Double.pi * Double(k) / Double(n)
+        let direction = SIMD2(cos(phi), sin(phi))
+        appendVertex(at: hub + coreRadius * direction, edge: edge, nominal: 255)
+        appendVertex(at: hub + (hw + 0.5) * direction, edge: edge, nominal: 0)
+      }
+      for k in 0..<Int32(n) {
+        let a = first + 1 + 2 * k
+        let b = a + 2
+        appendTriangle(first, a, b)
+        appendQuad(a, a + 1, b + 1, b)
+      }
+    }
+
+    private mutating func appendVertex(at p: SIMD2<Double>, edge: Edge, nominal: UInt8) {
+      positions.append(p)
+      edges.append(edge)
+      alphas.append(nominal)
+    }
+
+    private mutating func appendTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+      indices += [a, b, c]
+    }
+
+    private mutating func appendQuad(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) {
+      appendTriangle(a, b, c)
+      appendTriangle(a, c, d)
+    }
   }
 
   /// Makes room for `vertices` more vertices and `indices` more indices (growth only, kept).
