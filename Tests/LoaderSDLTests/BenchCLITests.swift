@@ -4,41 +4,10 @@ import Testing
 /// Runs the built `bench` executable (beside the test bundle, a debug build): flags are
 /// validated before the bench would rebuild itself in release, so these runs never build or
 /// measure anything.
-private struct BenchProcess {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-
-  static var executable: URL {
-    var dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("bench").path),
-      dir.pathComponents.count > 1
-    {
-      dir = dir.deletingLastPathComponent()
-    }
-    return dir.appendingPathComponent("bench")
-  }
-
-  static func run(_ arguments: [String]) throws -> BenchProcess {
-    let p = Process()
-    p.executableURL = executable
-    p.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
+private enum BenchProcess {
+  static func run(_ arguments: [String]) throws -> BuiltProduct {
     // If a flag were wrongly accepted, measure (quickly, in debug) rather than build release.
-    env["BENCH_NO_RELAUNCH"] = "1"
-    p.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return BenchProcess(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+    try BuiltProduct.run("bench", arguments, environment: ["BENCH_NO_RELAUNCH": "1"])
   }
 }
 
