@@ -96,18 +96,6 @@ public final class CairoRingRenderer {
     cairo_restore(cr)
   }
 
-  /// Draws a frame: clears to `background`, then strokes every ring in order.
-  public func renderFrame(
-    style: LoaderStyle, scale: Double, background: RGBAColor, rings: [CairoRing]
-  ) {
-    clear(background)
-    for r in rings {
-      strokeRing(
-        style: style, scale: scale, centerX: r.centerX, centerY: r.centerY, angle: r.angle,
-        color: r.color)
-    }
-  }
-
   /// Every pixel, row-major, as `0xAARRGGBB` (premultiplied; opaque wherever the frame was
   /// cleared to an opaque colour first).
   public func argbPixels() -> [UInt32] {
@@ -144,19 +132,5 @@ public final class CairoRingRenderer {
   private func setSource(_ c: RGBAColor) {
     cairo_set_source_rgba(
       context, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
-  }
-}
-
-/// One ring for `CairoRingRenderer.renderFrame`: centre in pixels, degrees clockwise, colour.
-public struct CairoRing: Sendable, Hashable {
-  public var centerX: Double
-  public var centerY: Double
-  public var angle: Double
-  public var color: RGBAColor
-  public init(centerX: Double, centerY: Double, angle: Double, color: RGBAColor) {
-    self.centerX = centerX
-    self.centerY = centerY
-    self.angle = angle
-    self.color = color
   }
 }

@@ -57,13 +57,12 @@ struct RasterScene {
 
   func renderCairo() throws -> [UInt32] {
     let cairo = try CairoRingRenderer(width: width, height: height)
-    cairo.renderFrame(
-      style: style, scale: scale, background: palette.background,
-      rings: rings.map {
-        CairoRing(
-          centerX: Double($0.centerX), centerY: Double($0.centerY), angle: Double($0.angle),
-          color: $0.color)
-      })
+    cairo.clear(palette.background)
+    for r in rings {
+      cairo.strokeRing(
+        style: style, scale: scale, centerX: Double(r.centerX), centerY: Double(r.centerY),
+        angle: Double(r.angle), color: r.color)
+    }
     return cairo.argbPixels()
   }
 }
