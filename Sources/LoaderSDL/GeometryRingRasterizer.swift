@@ -269,21 +269,22 @@ public final class GeometryRingRasterizer: RingRasterizer {
 
   /// Makes room for `vertices` more vertices and `indices` more indices (growth only, kept).
   private func reserve(vertices nv: Int, indices ni: Int) {
-    if vertexCount + nv > vertexCapacity {
-      let capacity = max(2 * vertexCapacity, vertexCount + nv)
-      let bigger = UnsafeMutablePointer<SDL_Vertex>.allocate(capacity: capacity)
-      bigger.update(from: vertices, count: vertexCount)
-      vertices.deallocate()
-      vertices = bigger
-      vertexCapacity = capacity
-    }
-    if indexCount + ni > indexCapacity {
-      let capacity = max(2 * indexCapacity, indexCount + ni)
-      let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-      bigger.update(from: indices, count: indexCount)
-      indices.deallocate()
-      indices = bigger
-      indexCapacity = capacity
-    }
+    Self.grow(&vertices, capacity: &vertexCapacity, keeping: vertexCount, toHold: vertexCount + nv)
+    Self.grow(&indices, capacity: &indexCapacity, keeping: indexCount, toHold: indexCount + ni)
+  }
+
+  /// Reallocates `buffer` to at least `needed` elements (at least doubling), keeping its first
+  /// `count`; nothing when it is large enough.
+  private static func grow<Element>(
+    _ buffer: inout UnsafeMutablePointer<Element>, capacity: inout Int, keeping count: Int,
+    toHold needed: Int
+  ) {
+    guard needed > capacity else { return }
+    let larger = max(2 * capacity, needed)
+    let bigger = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+    bigger.moveInitialize(from: buffer, count: count)
+    buffer.deallocate()
+    buffer = bigger
+    capacity = larger
   }
 }
