@@ -22,10 +22,14 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
   public init?(hexString: String) {
     var s = Substring(hexString)
     if s.hasPrefix("#") { s = s.dropFirst() }
-    guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
+    // All six must be hex digits: `UInt32(_:radix:)` alone would take a sign ("+FFFFF").
+    guard s.count == 6, s.allSatisfy(\.isHexDigit), let v = UInt32(s, radix: 16) else {
+      return nil
+    }
     self.init(hex: v)
   }
 
+  /// `#RRGGBB`, upper case (alpha is not shown).
   public var description: String {
     let hex = (UInt32(r) << 16) | (UInt32(g) << 8) | UInt32(b)
     let digits = String(hex, radix: 16, uppercase: true)
