@@ -17,6 +17,35 @@ import Testing
       contentsOf: Self.packageRoot.appendingPathComponent(
         "Tests/LoaderSDLTests/ReadmeLoaderView.swift"), encoding: .utf8)
     #expect(readme.contains("```swift\n" + example + "```\n"))
+    // The loop snippet: `readmeLoop`'s body between its markers, one indent level less.
+    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let begin = try #require(lines.firstIndex { $0.hasSuffix("// README loop begins") })
+    let end = try #require(lines.firstIndex { $0.hasSuffix("// README loop ends") })
+    let loop = lines[(begin + 1)..<end].map { $0.dropFirst(4) }.joined(separator: "\n")
+    #expect(readme.contains("```swift\n" + loop + "\n```\n"))
+  }
+
+  /// The README's loop snippet (between the markers), compiled and run: a frame on, then off.
+  @Test func readmeLoopRuns() throws {
+    let canvas = try OffscreenCanvas(width: 390, height: 120)
+    try readmeLoop(renderer: canvas.renderer, pixelsPerPoint: 1, now: 0.35)
+    // Ring 0's dash middle (arc 9 of radius 23 from 3 o'clock), turned 210 degrees at 0.35.
+    let a = 9.0 / 23 + 210 * Double.pi / 180
+    let ink = canvas.pixel(x: Int(53 + 23 * cos(a)), y: Int(60 + 23 * sin(a)))
+    let red = LoaderPalette.light.ringColors[0]
+    #expect(abs(Int(ink.g) - Int(red.g)) <= 16 && abs(Int(ink.b) - Int(red.b)) <= 16, "\(ink)")
+  }
+
+  func readmeLoop(renderer: OpaquePointer, pixelsPerPoint: Double, now: Double) throws {
+    // README loop begins
+    let view = try LoaderView(
+      isAnimating: true, width: 390, height: 120, scale: pixelsPerPoint, renderer: renderer)
+    // every frame
+    try drawFrame(view, at: now, on: renderer)
+    // when isAnimating changes (SwiftUI's semantics: running turns finish, no reset)
+    try view.setAnimating(false, at: now)
+    // README loop ends
   }
 
   /// On at 0, off at 0.6: frames at 0.3625 (ring 0 at 217.5 degrees, ring 1 at 67.5) and 0.7625
