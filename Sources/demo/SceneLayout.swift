@@ -6,7 +6,7 @@ import LoaderCore
 /// - seed: one cell, the whole container, with the rings placed by `RowLayout` (SPEC's row);
 /// - grid: `GridLayout` fits `count` loader rows to the container by one uniform scale
 ///   (at most 1), so every loader is visible at once; rings shrink with the scale.
-struct SceneLayout: Equatable {
+struct SceneLayout {
   let kind: SceneKind
   let count: Int
   let width: Double
@@ -78,9 +78,5 @@ struct SceneLayout: Equatable {
     if Double(k) * size > v { return k - 1 }
     if Double(k + 1) * size <= v { return k + 1 }
     return k
-  }
-
-  static func == (a: SceneLayout, b: SceneLayout) -> Bool {
-    a.kind == b.kind && a.count == b.count && a.width == b.width && a.height == b.height
   }
 }
