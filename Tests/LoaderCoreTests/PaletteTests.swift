@@ -1,6 +1,5 @@
-import Testing
-
 import LoaderCore
+import Testing
 
 /// SPEC's colour table ("One ring"), the themes that name its columns, and the colour
 /// parsing and printing behind them.
