@@ -6,7 +6,7 @@
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev \
   libegl-mesa0 libgl1-mesa-dri
 
-.PHONY: deps demo test bench bench-quick
+.PHONY: deps demo test lint bench bench-quick
 
 # Installs only what is missing, so a machine that has everything needs no network.
 deps:
@@ -28,6 +28,10 @@ demo: deps
 test: deps
 	swift build --build-tests
 	swift test
+
+# The tree stays `swift format` clean (config: .swift-format).
+lint:
+	swift format lint --strict -r Package.swift Sources Tests Benchmarks
 
 # Benchmarks: the run behind the README's table and chart (assets/bench-*). The bench rebuilds
 # itself in release before measuring; the table is renamed into place only when it completes.

@@ -22,7 +22,9 @@ extension CoverageSpanRasterizer {
   /// dst = (src * a + dst * (256 - a)) >> 8
   /// ```
   /// which is Porter-Duff "over" for straight and premultiplied destinations alike.
-  func blend(_ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget) {
+  func blend(
+    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget
+  ) {
     atlas.use(pitch: target.pitch)
     let offsetsFit = atlas.offsetsFit
     // Filled as a local: each append to a class's stored array pays a runtime exclusivity
@@ -175,7 +177,8 @@ extension CoverageSpanRasterizer {
       // Alpha and green land in the high byte of their lanes: where they belong.
       let outAG = sourceAG &* a &+ ag &* na
       let out =
-        unsafeBitCast(outRB, to: SIMD4<UInt32>.self) | (unsafeBitCast(outAG, to: SIMD4<UInt32>.self) & high)
+        unsafeBitCast(outRB, to: SIMD4<UInt32>.self)
+        | (unsafeBitCast(outAG, to: SIMD4<UInt32>.self) & high)
       at.storeBytes(of: out, as: SIMD4<UInt32>.self)
     }
     // Two chunks an iteration: half the loop's bookkeeping. Each iteration also asks for the

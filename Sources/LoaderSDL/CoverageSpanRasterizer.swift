@@ -132,7 +132,8 @@ public final class CoverageSpanRasterizer: RingRasterizer {
       let premultiplied = SDL_ComposeCustomBlendMode(
         SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
         SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
-      overlayBlend = SDL_SetTextureBlendMode(t, premultiplied) == 0 ? premultiplied : SDL_BLENDMODE_BLEND
+      overlayBlend =
+        SDL_SetTextureBlendMode(t, premultiplied) == 0 ? premultiplied : SDL_BLENDMODE_BLEND
       SDL_SetTextureBlendMode(t, overlayBlend)
       overlay = t
       overlaySize = (Int(w), Int(h))

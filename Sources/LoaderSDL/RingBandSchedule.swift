@@ -65,7 +65,9 @@ final class RingBandSchedule {
 
   /// Bands touched by rows `lo...hi` (clamped), or an empty range.
   @inline(__always)
-  private static func bandRange(_ r: (lo: Int, hi: Int), bandRows: Int, bandCount: Int) -> (Int, Int) {
+  private static func bandRange(_ r: (lo: Int, hi: Int), bandRows: Int, bandCount: Int) -> (
+    Int, Int
+  ) {
     let lo = max(0, r.lo)
     let hi = min(bandCount * bandRows - 1, r.hi)
     guard lo <= hi else { return (1, 0) }

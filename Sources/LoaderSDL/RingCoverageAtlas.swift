@@ -266,8 +266,9 @@ final class RingCoverageAtlas {
       let d = min(hypot(x - e.x, y - e.y), hypot(x - s.x, y - s.y))
       return d - shape.halfWidth
     case .butt:
-      return min(buttDistance(x: x, y: y, angle: dashEnds[prev]),
-                 buttDistance(x: x, y: y, angle: dashStarts[next]))
+      return min(
+        buttDistance(x: x, y: y, angle: dashEnds[prev]),
+        buttDistance(x: x, y: y, angle: dashStarts[next]))
     }
   }
 
