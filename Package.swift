@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
-    .target(name: "CairoReference", dependencies: ["LoaderCore", "CCairo"]),
+    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSDL", "CCairo"]),
 
     // MARK: - Tests
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoaderSDL
 
 /// An output file named on the command line: checked writable before any measuring, written
 /// atomically (temporary file beside it, then renamed) so a failure never leaves half a file.
@@ -15,7 +16,7 @@ enum OutputFile {
     {
       throw Unwritable(description: "\(flag): '\(path)' is a directory")
     }
-    let probe = temporaryPath(for: path)
+    let probe = AtomicFile(path: path).temporaryPath
     let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else {
       throw Unwritable(
@@ -25,21 +26,19 @@ enum OutputFile {
     unlink(probe)
   }
 
-  static func temporaryPath(for path: String) -> String { path + ".partial-\(getpid())" }
-
   /// Writes `text` to `path` atomically.
   static func write(_ text: String, to path: String) throws(Unwritable) {
-    let tmp = temporaryPath(for: path)
+    let file = AtomicFile(path: path)
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: tmp))
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
     } catch {
-      unlink(tmp)
+      file.discard()
       throw Unwritable(description: "cannot write '\(path)': \(error.localizedDescription)")
     }
-    guard rename(tmp, path) == 0 else {
-      let message = String(cString: strerror(errno))
-      unlink(tmp)
-      throw Unwritable(description: "cannot write '\(path)': \(message)")
+    do {
+      try file.commit()
+    } catch {
+      throw Unwritable(description: error.description)
     }
   }
 }

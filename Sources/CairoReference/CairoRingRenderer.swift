@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import LoaderCore
+import LoaderSDL
 
 /// An independent renderer for the seed's rings: Cairo strokes each ring straight from the
 /// style (centreline radius, line width, cap, dash array and phase), without the project's own
@@ -116,16 +117,16 @@ public final class CairoRingRenderer {
   /// then renamed over it, so a failure never leaves a half-written file.
   public func savePNG(to path: String) throws(Error) {
     cairo_surface_flush(surface)
-    let tmp = path + ".partial-\(getpid())"
-    let status = cairo_surface_write_to_png(surface, tmp)
+    let file = AtomicFile(path: path)
+    let status = cairo_surface_write_to_png(surface, file.temporaryPath)
     guard status == CAIRO_STATUS_SUCCESS else {
-      unlink(tmp)
+      file.discard()
       throw .cairo("\(path): " + String(cString: cairo_status_to_string(status)))
     }
-    guard rename(tmp, path) == 0 else {
-      let message = String(cString: strerror(errno))
-      unlink(tmp)
-      throw .cairo("\(path): \(message)")
+    do {
+      try file.commit()
+    } catch {
+      throw .cairo(error.description)
     }
   }
 

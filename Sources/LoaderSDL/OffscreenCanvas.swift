@@ -81,16 +81,16 @@ public final class OffscreenCanvas {
   /// failure never leaves a half-written file.
   public func savePNG(to path: String) throws(SDLError) {
     flush()
-    let tmp = path + ".partial-\(getpid())"
-    guard IMG_SavePNG(surface, tmp) == 0 else {
+    let file = AtomicFile(path: path)
+    guard IMG_SavePNG(surface, file.temporaryPath) == 0 else {
       let e = SDLError("IMG_SavePNG(\(path))")
-      unlink(tmp)
+      file.discard()
       throw e
     }
-    guard rename(tmp, path) == 0 else {
-      let msg = String(cString: strerror(errno))
-      unlink(tmp)
-      throw SDLError("rename(\(path))", message: msg)
+    do {
+      try file.commit()
+    } catch {
+      throw SDLError("savePNG", message: error.description)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import LoaderSDL
 
 /// Streams the `--trace` JSON document to a temporary file beside its path, renamed into
 /// place by `finish()`:
@@ -12,17 +13,18 @@ import LoaderCore
 /// written in full (shortest round-trip) so the schedule replays exactly.
 final class TraceWriter {
   let path: String
-  private let temporaryPath: String
+  private let output: AtomicFile
   private var file: UnsafeMutablePointer<FILE>?
   private var frameCount = 0
   private var buffer = ""
 
   init(path: String, toggles: ToggleSchedule?) throws(DrawFailure) {
     self.path = path
-    temporaryPath = path + ".partial-\(getpid())"
-    guard let f = fopen(temporaryPath, "w") else {
+    output = AtomicFile(path: path)
+    guard let f = fopen(output.temporaryPath, "w") else {
       throw DrawFailure(
-        description: "cannot write '\(temporaryPath)': \(String(cString: strerror(errno)))")
+        description: "cannot write '\(output.temporaryPath)': \(String(cString: strerror(errno)))"
+      )
     }
     file = f
     buffer = "{"
@@ -88,13 +90,13 @@ final class TraceWriter {
     file = nil
     let failed = ferror(f) != 0
     if fclose(f) != 0 || failed {
-      unlink(temporaryPath)
-      throw DrawFailure(description: "cannot write '\(temporaryPath)'")
+      output.discard()
+      throw DrawFailure(description: "cannot write '\(output.temporaryPath)'")
     }
-    guard rename(temporaryPath, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporaryPath)
-      throw DrawFailure(description: "cannot rename trace into '\(path)': \(reason)")
+    do {
+      try output.commit()
+    } catch {
+      throw DrawFailure(description: "trace: \(error.description)")
     }
   }
 
@@ -103,7 +105,7 @@ final class TraceWriter {
     guard let f = file else { return }
     file = nil
     fclose(f)
-    unlink(temporaryPath)
+    output.discard()
   }
 
   /// Writes the buffer out once it is large (or always, with `force`).
