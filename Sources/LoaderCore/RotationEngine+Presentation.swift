@@ -17,9 +17,9 @@ extension RotationEngine {
       throw .bufferTooSmall(count: angles.count, needed: n)
     }
     let t = Float(renderTime - epoch)
-    if let inverse = uniformInverseDuration {
+    if let rate = uniformTurnRate {
       Self.fullTurnAngles(
-        t: t, inverseDuration: inverse, relativeStart: relativeStart.pointer, into: out, count: n)
+        t: t, turnRate: rate, relativeStart: relativeStart.pointer, into: out, count: n)
     } else {
       Self.generalAngles(
         t: t, relativeStart: relativeStart.pointer, wrappedBase: wrappedBase.pointer,
@@ -87,11 +87,13 @@ extension RotationEngine {
     return f > 1 ? 1 : (f > 0 ? f : 0)
   }
 
-  /// 360-degree turns of one duration: `360 * c` reduced to `[0, 360)` (a finished turn is 0).
+  /// 360-degree turns of one duration: `360 * c`, computed as `rate * (t - s)` with
+  /// `rate = 360 / d` (one product per ring instead of two, and one rounding fewer), then
+  /// reduced to `[0, 360)`: a turn not yet started reads 0 and a finished one 360, which is 0.
   /// Branch-free so the loop vectorizes.
   @inline(__always)
   static func fullTurnAngles(
-    t: Float, inverseDuration: Float, relativeStart: UnsafePointer<Float>,
+    t: Float, turnRate: Float, relativeStart: UnsafePointer<Float>,
     into out: UnsafeMutablePointer<Float>, count n: Int
   ) {
     // Sixteen at a time: the loop overhead is paid once per four SSE vectors.
@@ -99,22 +101,20 @@ extension RotationEngine {
     let lanes = Lanes.scalarCount
     var i = 0
     let tv = Lanes(repeating: t)
-    let inv = Lanes(repeating: inverseDuration)
+    let rate = Lanes(repeating: turnRate)
     let zero = Lanes(repeating: 0)
     let full = Lanes(repeating: 360)
     while i + lanes <= n {
       let r = UnsafeRawPointer(relativeStart + i).loadUnaligned(as: Lanes.self)
-      var a = full * ((tv - r) * inv)
+      var a = (tv - r) * rate
       a.replace(with: zero, where: a .< zero)
-      a.replace(with: zero, where: a .>= full)
+      a.replace(with: zero, where: .!(a .< full))
       UnsafeMutableRawPointer(out + i).storeBytes(of: a, as: Lanes.self)
       i += lanes
     }
     while i < n {
-      var c = (t - relativeStart[i]) * inverseDuration
-      c = c > 0 ? c : 0
-      c = c < 1 ? c : 0
-      let a = 360 * c
+      var a = (t - relativeStart[i]) * turnRate
+      a = a < 0 ? 0 : a
       out[i] = a < 360 ? a : 0
       i += 1
     }

@@ -218,8 +218,8 @@ public struct RotationEngine: Sendable {
   static let neverStarted: Float = -1e30
 
   var timingUse: [Timing: Int] = [:]
-  /// `Float(1 / d)` when every live loader turns 360 degrees in `d`.
-  var uniformInverseDuration: Float? = nil
+  /// `Float(360 / d)`, degrees per second, when every live loader turns 360 degrees in `d`.
+  var uniformTurnRate: Float? = nil
 
   /// - Parameters:
   ///   - dt: step length in seconds, finite and > 0.
@@ -421,9 +421,9 @@ extension RotationEngine {
     let n = timingUse[timing, default: 0] + delta
     timingUse[timing] = n == 0 ? nil : n
     if timingUse.count == 1, let only = timingUse.keys.first, only.degrees == 360 {
-      uniformInverseDuration = Float(1 / only.duration)
+      uniformTurnRate = Float(360 / only.duration)
     } else {
-      uniformInverseDuration = timingUse.isEmpty ? 1 : nil
+      uniformTurnRate = timingUse.isEmpty ? 360 : nil
     }
   }
 }
