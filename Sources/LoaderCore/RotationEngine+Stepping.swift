@@ -125,6 +125,10 @@ extension RotationEngine {
     var rings = ringPointers()
     let rel = rings.relativeStart
     var kept = 0
+    // Most entries of a bucket move on to the same bucket: its count stays in a register
+    // while they do, instead of a load and a store per entry.
+    var target = -1
+    var targetCount = 0
     for e in 0..<pending {
       var c = entries[e]
       if checkTags, tags[Int(c.slot)] != c.tag { continue }  // the run has ended
@@ -150,9 +154,20 @@ extension RotationEngine {
         entries[kept] = c
         kept += 1
       } else {
-        wheel.append(c, to: next)
+        if next != target {
+          if target >= 0 { wheel.counts[target] = targetCount }
+          target = next
+          targetCount = wheel.counts[next]
+        }
+        if targetCount == wheel.capacities[next] {
+          wheel.counts[next] = targetCount
+          wheel.reserve(next, 2 * targetCount)
+        }
+        wheel.bases[next][targetCount] = c
+        targetCount += 1
       }
     }
+    if target >= 0 { wheel.counts[target] = targetCount }
     wheel.counts[b] = kept
   }
 
