@@ -60,8 +60,8 @@ struct DemoOptions: Equatable {
       --size WxH           container size in points (default 390x120; 1280x720 for the grid)
       --scale S            pixel density of headless frames (default 1; a window uses its own)
       --theme NAME         light, dark, light26 or dark26 (default light)
-      --backend NAME       ring rasterizer: \(RingBackend.namesList) (default: spans on the
-                           software renderer, geometry on an accelerated one)
+      --backend NAME       ring rasterizer: \(RingBackend.namesList) (default: spans when the
+                           renderer runs on the CPU, geometry on a GPU)
       --at T1,T2,...       simulated times in seconds to render headless (default 0,0.1,0.35,1.3)
       --toggle T1,T2,...   times at which every loader's isAnimating flips; starts off, the first
                            turns it on (default: none, animating from 0)
