@@ -30,9 +30,36 @@ public enum ImageComparison {
   public static func psnr(_ a: [UInt32], _ b: [UInt32], width: Int, rect: Rect? = nil) -> Double {
     precondition(a.count == b.count && width > 0 && a.count % width == 0)
     let (sum, n) = squaredError(a, b, width: width, rect: rect)
-    guard n > 0 else { return .infinity }
+    return psnr(squaredError: sum, pixels: n)
+  }
+
+  /// PSNR in dB of `a` against `b` over the pixels where `mask` is true; all three share one
+  /// row-major layout. Alpha is ignored.
+  public static func psnr(_ a: [UInt32], _ b: [UInt32], mask: [Bool]) -> Double {
+    precondition(a.count == b.count && mask.count == a.count)
+    var sum = 0
+    var n = 0
+    for i in mask.indices where mask[i] {
+      sum += squaredError(a[i], b[i])
+      n += 1
+    }
+    return psnr(squaredError: sum, pixels: n)
+  }
+
+  /// The summed squared error over R, G, B of `pixels` pixels, as PSNR.
+  private static func psnr(squaredError sum: Int, pixels n: Int) -> Double {
+    guard n > 0, sum > 0 else { return .infinity }
     let mse = Double(sum) / Double(3 * n)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    return 10 * log10(255 * 255 / mse)
+  }
+
+  /// Squared difference of two `0xAARRGGBB` pixels over R, G and B.
+  @inline(__always)
+  private static func squaredError(_ p: UInt32, _ q: UInt32) -> Int {
+    let dr = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
+    let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
+    let db = Int(p & 0xFF) - Int(q & 0xFF)
+    return dr * dr + dg * dg + db * db
   }
 
   private static func squaredError(_ a: [UInt32], _ b: [UInt32], width: Int, rect: Rect?)
@@ -41,10 +68,7 @@ public enum ImageComparison {
     var sum = 0
     var n = 0
     forEachPair(a, b, width: width, rect: rect) { p, q in
-      let dr = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
-      let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
-      let db = Int(p & 0xFF) - Int(q & 0xFF)
-      sum += dr * dr + dg * dg + db * db
+      sum += squaredError(p, q)
       n += 1
     }
     return (sum, n)

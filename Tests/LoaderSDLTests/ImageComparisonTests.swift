@@ -33,6 +33,21 @@ import Testing
     #expect(ImageComparison.psnr(Self.gray, transparent, width: Self.width) == .infinity)
   }
 
+  /// Only pixels where the mask is true count: one masked-in error over `n` masked-in pixels.
+  @Test func maskSelectsPixels() {
+    var b = Self.gray
+    b[5] = 0xFF90_8080  // red off by 16 at pixel 5
+    b[20] = 0xFF00_0000  // far off, but masked out
+    var mask = [Bool](repeating: false, count: Self.gray.count)
+    for i in [3, 5, 9] { mask[i] = true }
+    let expected = 10 * log10(255 * 255 * 3 * 3 / 256.0)
+    #expect(abs(ImageComparison.psnr(Self.gray, b, mask: mask) - expected) < 1e-9)
+    mask[5] = false
+    #expect(ImageComparison.psnr(Self.gray, b, mask: mask) == .infinity)
+    let none = [Bool](repeating: false, count: Self.gray.count)
+    #expect(ImageComparison.psnr(Self.gray, b, mask: none) == .infinity)
+  }
+
   /// Only pixels inside `rect`, clipped to the image, count.
   @Test func rectSelectsAndIsClipped() {
     var b = Self.gray
