@@ -124,7 +124,7 @@ public final class LoaderField {
   private var shapeScale = 0.0
   private var arrangementCache: Arrangement?
   private var angles: [Float] = []
-  private var instances: [RingInstance] = []
+  var instances: [RingInstance] = []
 
   /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
   /// - Parameters:
