@@ -98,24 +98,33 @@ import Testing
     #expect(slow.speed == 0.5)
   }
 
-  /// A speed change in the middle of ring 0's turn: no jump, and the new slope.
-  @Test func speedChangeMidTurnKeepsEveryAngleContinuous() throws {
-    for newSpeed in [0.25, 0.5, 2, 3] {
+  /// Speed changes in the middle of turns (a chain, so loader and caller time differ at the
+  /// later ones): no jump, the new slope, and loader time `tau_k + speed * (t - t_k)`.
+  @Test func speedChangesMidTurnKeepEveryAngleContinuous() throws {
+    for speeds in [[0.25, 2], [0.5, 3], [2, 0.25], [3, 0.5]] {
       let view = LoaderView(isAnimating: true)
-      let before = try view.angles(at: 0.1)
-      try view.setSpeed(newSpeed, at: 0.1)
-      let at = try view.angles(at: 0.1)
-      Self.expectAngles(at, before, "speed \(newSpeed) at the change")
-      let h = 0.01
-      let after = try view.angles(at: 0.1 + h)
-      // Ring 0 turns 600 degrees a second of loader time.
-      #expect(abs((after[0] - at[0]) / h - 600 * newSpeed) < 1e-6, "speed \(newSpeed)")
-      // Later: loader time is 0.1 + newSpeed * (t - 0.1).
+      let reference = LoaderTimeline(style: .seed, animatingFrom: 0)
+      var tau = 0.1
+      var last = 0.1
+      for (k, speed) in speeds.enumerated() {
+        let t = 0.1 + 0.17 * Double(k)  // ring 0 or 1 mid-turn at each change
+        tau += (k == 0 ? 1 : speeds[k - 1]) * (t - last)
+        last = t
+        let before = try view.angles(at: t)
+        try view.setSpeed(speed, at: t)
+        Self.expectAngles(try view.angles(at: t), before, "\(speeds) at change \(k)")
+        Self.expectAngles(before, reference.angles(at: tau), "\(speeds) at \(t)", tolerance: 1e-9)
+        let h = 0.01
+        let after = try view.angles(at: t + h)
+        let turning = (0..<5).first { after[$0] != before[$0] } ?? 0
+        // A turning ring moves 600 degrees a second of loader time.
+        #expect(
+          abs((after[turning] - before[turning]) / h - 600 * speed) < 1e-6, "\(speeds) #\(k)")
+      }
       let t = 2.0
       Self.expectAngles(
-        try view.angles(at: t),
-        LoaderTimeline(style: .seed, animatingFrom: 0).angles(at: 0.1 + newSpeed * (t - 0.1)),
-        "speed \(newSpeed) at \(t)", tolerance: 1e-6)
+        try view.angles(at: t), reference.angles(at: tau + speeds[speeds.count - 1] * (t - last)),
+        "\(speeds) at \(t)", tolerance: 1e-6)
     }
   }
 
