@@ -120,6 +120,8 @@ public final class LoaderField {
   private var rasterizerRenderer: OpaquePointer?
   private var surface: UnsafeMutablePointer<SDL_Surface>?
   private let unitShape: DashedRing
+  /// `style.color(ofRing:)` for every ring, read once.
+  private let ringColors: [RGBAColor]
   private var shape: DashedRing?
   private var shapeScale = 0.0
   private var arrangementCache: Arrangement?
@@ -142,6 +144,7 @@ public final class LoaderField {
     self.backend = backend
     clock = SpeedClock(start: start)
     unitShape = DashedRing(style: style)
+    ringColors = (0..<style.ringCount).map { [style] in style.color(ofRing: $0) }
     do {
       engine = try RotationEngine(dt: Self.stepLength, capacity: capacity)
     } catch {
@@ -418,29 +421,35 @@ public final class LoaderField {
     let x0 = Double(frame.x)
     let y0 = Double(frame.y)
     let offsets = a.ringOffsets
+    let colors = ringColors
     for i in 0..<min(count, a.count) {
       let origin = a.origin(ofLoader: i)
       let first = firstRings[i]
       for r in offsets.indices {
-        var angle = angles[first + r]
-        var color = style.color(ofRing: r)
-        if motion == .reduced {
-          let exact: Double
-          do {
-            exact = try engine.angle(loader: loaders[i], ring: r, at: tau)
-          } catch {
-            throw .engine(error)
-          }
-          let turns = exact / style.turnDegrees
-          let opacity = Self.reducedMotionOpacity(turnProgress: turns - turns.rounded(.down))
-          color.a = UInt8((Double(color.a) * opacity).rounded())
-          angle = 0
-        }
         instances.append(
           RingInstance(
             centerX: Float(x0 + (origin.x + offsets[r].x) * scale),
-            centerY: Float(y0 + (origin.y + offsets[r].y) * scale), angle: angle, color: color))
+            centerY: Float(y0 + (origin.y + offsets[r].y) * scale), angle: angles[first + r],
+            color: colors[r]))
       }
+    }
+    if motion == .reduced { try applyReducedMotion(at: tau, ringsPerLoader: offsets.count) }
+  }
+
+  /// `.reduced`: every ring at angle 0, its alpha scaled by the pulse of its turn. The turn
+  /// progress comes from the exact angle, so it holds for any `turnDegrees`.
+  private func applyReducedMotion(at tau: Double, ringsPerLoader n: Int) throws(Error) {
+    for k in instances.indices {
+      let exact: Double
+      do {
+        exact = try engine.angle(loader: loaders[k / n], ring: k % n, at: tau)
+      } catch {
+        throw .engine(error)
+      }
+      let turns = exact / style.turnDegrees
+      let opacity = Self.reducedMotionOpacity(turnProgress: turns - turns.rounded(.down))
+      instances[k].color.a = UInt8((Double(instances[k].color.a) * opacity).rounded())
+      instances[k].angle = 0
     }
   }
 
