@@ -157,7 +157,9 @@ public final class LoaderField {
   // MARK: - Loaders
 
   /// Adds a loader at the end of the layout, appearing at `time` like SwiftUI's
-  /// `LoaderView(isAnimating:)` (animating from then when `isAnimating`).
+  /// `LoaderView(isAnimating:)` (animating from then when `isAnimating`). A later time is
+  /// kept as it is (the loader rests until then); an earlier one than the engine's present
+  /// lands at the present.
   @discardableResult
   public func addLoader(isAnimating: Bool, at time: Double) throws(Error) -> LoaderID {
     let tau = try loaderTime(at: time)
