@@ -1,4 +1,5 @@
 import Foundation
+import LoaderCore
 import LoaderSDL
 
 /// Renders frames offscreen and writes them as PNGs (and optionally a trace).
