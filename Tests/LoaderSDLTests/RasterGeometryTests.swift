@@ -111,6 +111,43 @@ final class AcceleratedCanvas {
     }
   }
 
+  /// Not a check: prints each backend's worst and median ring-crop PSNR against Cairo (the
+  /// quality test's scenes) for the record.
+  @Test func psnrFigures() throws {
+    let angles = RasterQualityTests.angles
+    for scale in [1.0, 2.0] {
+      var figures: [String: [Double]] = [:]
+      let size = RasterScene.seedRow(scale: scale, palette: .light, angles: angles)
+      let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
+      for palette in [LoaderPalette.light, .dark] {
+        for shift in 0..<angles.count {
+          let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
+          let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: turned)
+          let reference = try scene.renderCairo()
+          var frames: [(String, [UInt32])] = []
+          for backend in [GfxRingRasterizer(), CoverageSpanRasterizer(), GeometryRingRasterizer()]
+            as [any RingRasterizer]
+          {
+            frames.append(("\(backend.name)/software", try scene.render(with: backend)))
+          }
+          frames.append(("geometry/opengl", try canvas.render(scene, with: GeometryRingRasterizer())))
+          frames.append(("spans/opengl", try canvas.render(scene, with: CoverageSpanRasterizer())))
+          for (name, pixels) in frames {
+            for i in scene.rings.indices {
+              figures[name, default: []].append(
+                ImageComparison.psnr(
+                  pixels, reference, width: scene.width, rect: scene.crop(ofRing: i)))
+            }
+          }
+        }
+      }
+      for (name, values) in figures.sorted(by: { $0.key < $1.key }) {
+        let sorted = values.sorted()
+        print("PSNR scale \(scale) \(name): worst \(sorted[0]) median \(sorted[sorted.count / 2])")
+      }
+    }
+  }
+
   /// `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`: after `renderTargetsDidReset`
   /// every backend draws the same frame again on the same renderer (the span backend's
   /// overlay texture is rebuilt, not a blank frame).
