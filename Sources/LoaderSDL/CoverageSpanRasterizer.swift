@@ -6,9 +6,10 @@ import LoaderCore
 ///
 /// Every ring of one shape differs only by rotation and position, so `RingCoverageAtlas`
 /// keeps one mask per rotation phase and sub-pixel offset, and a frame is copies of masks:
-/// per span, fully covered pixels are stored and edge pixels blended
-/// `dst = src * c + dst * (1 - c)`. Rings whose masks miss the target are culled; rings
-/// that cross its edge are clipped span by span.
+/// per span, pixels are blended `dst = src * a * c + dst * (1 - a * c)` (coverage `c`, the
+/// colour's straight alpha `a`: source-over, as every backend). Rings whose masks miss the
+/// target are culled; rings that cross its edge are clipped span by span. Rings larger than
+/// `RingCoverageAtlas.maximumRadius` are refused with an error.
 ///
 /// Where the pixels go, in order of preference:
 /// 1. a surface given by `attach(surface:)` (an `OffscreenCanvas`);
@@ -26,7 +27,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   private var overlayBlend = SDL_BLENDMODE_BLEND
   /// Per frame: where each visible ring lands, and the band order they are drawn in.
   var placements: [Placement] = []
-  let bands = RingBandSchedule()
+  let bands = RingBandBuckets()
 
   public init() {}
 
@@ -47,6 +48,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
+    guard try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius) else { return }
     let atlas = self.atlas(for: shape)
     atlas.trimIfOverBudget()
     if let surface = directSurface(for: renderer) {
@@ -57,7 +59,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
     try drawThroughOverlay(rings, atlas: atlas, on: renderer)
   }
 
-  /// The atlas of `shape`, made on first use; a handful of shapes (one per scale) are kept.
+  /// The atlas of `shape`, made on first use; a handful of shapes (one per density) are kept.
   private func atlas(for shape: DashedRing) -> RingCoverageAtlas {
     if let a = atlases.first, a.shape == shape { return a }
     if let i = atlases.firstIndex(where: { $0.shape == shape }) {

@@ -51,4 +51,18 @@ import Testing
     #expect(ring.halfWidth == 4)
     #expect(ring.dashes == DashedRing(style: .seed).dashes)
   }
+
+  @Test func fastArctangentIsWithinItsBound() {
+    var rng = SplitMix64(seed: 7)
+    var worst = 0.0
+    var points: [(Double, Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (0, 0)]
+    for _ in 0..<100_000 {
+      points.append((rng.nextUnit() * 2 - 1, rng.nextUnit() * 2 - 1))
+    }
+    for (x, y) in points {
+      let exact = (x == 0 && y == 0) ? 0 : atan2(y, x)
+      worst = max(worst, abs(DashedRing.DistanceTable.atan2(y, x) - exact))
+    }
+    #expect(worst <= 2e-6, "worst error \(worst) radians")
+  }
 }

@@ -114,18 +114,4 @@ import Testing
     let c = try Self.compare(shape: DashedRing(style: .seed), centerX: 0, centerY: 0, angle: 30)
     #expect(c.maxError <= 3)
   }
-
-  @Test func fastArctangentIsWithinItsBound() {
-    var rng = SplitMix64(seed: 7)
-    var worst = 0.0
-    var points: [(Double, Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (0, 0)]
-    for _ in 0..<100_000 {
-      points.append((rng.nextUnit() * 2 - 1, rng.nextUnit() * 2 - 1))
-    }
-    for (x, y) in points {
-      let exact = (x == 0 && y == 0) ? 0 : atan2(y, x)
-      worst = max(worst, abs(GfxRingRasterizer.atan2(y, x) - exact))
-    }
-    #expect(worst <= 2e-6, "worst error \(worst) radians")
-  }
 }

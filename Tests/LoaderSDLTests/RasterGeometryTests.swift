@@ -130,7 +130,8 @@ final class AcceleratedCanvas {
           {
             frames.append(("\(backend.name)/software", try scene.render(with: backend)))
           }
-          frames.append(("geometry/opengl", try canvas.render(scene, with: GeometryRingRasterizer())))
+          frames.append(
+            ("geometry/opengl", try canvas.render(scene, with: GeometryRingRasterizer())))
           frames.append(("spans/opengl", try canvas.render(scene, with: CoverageSpanRasterizer())))
           for (name, pixels) in frames {
             for i in scene.rings.indices {
