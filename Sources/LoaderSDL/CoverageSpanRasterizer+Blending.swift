@@ -84,7 +84,7 @@ extension CoverageSpanRasterizer {
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
       for i in 0..<4 {
         let x = p.px + Int(chunk.dx) + i
-        let a = UInt32(weights[k][i]) &* p.alpha >> 8
+        let a = (UInt32(weights[k][i]) &* p.alpha) >> 8
         guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
         let d = row[x]

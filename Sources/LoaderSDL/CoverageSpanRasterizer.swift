@@ -23,6 +23,8 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   private var atlases: [RingCoverageAtlas] = []
   private var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
   private var overlay: OpaquePointer?
+  /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
+  private var overlayRenderer: OpaquePointer?
   private var overlaySize = (width: 0, height: 0)
   private var overlayBlend = SDL_BLENDMODE_BLEND
   /// Per frame: where each visible ring lands, and the band order they are drawn in.
@@ -40,8 +42,9 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   public func renderTargetsDidReset(on renderer: OpaquePointer) {
-    // The texture's contents and perhaps the texture itself are gone: make a new one.
-    if let t = overlay { SDL_DestroyTexture(t) }
+    // The texture's contents are gone: make a new one. On a new renderer the old one went
+    // with its renderer, and is only forgotten.
+    if let t = overlay, overlayRenderer == renderer { SDL_DestroyTexture(t) }
     overlay = nil
   }
 
@@ -122,6 +125,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
       }
     }
     guard w > 0, h > 0 else { return }
+    if overlayRenderer != renderer { overlay = nil }
     if overlay == nil || overlaySize != (Int(w), Int(h)) {
       if let t = overlay { SDL_DestroyTexture(t) }
       overlay = nil
@@ -138,6 +142,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
         SDL_SetTextureBlendMode(t, premultiplied) == 0 ? premultiplied : SDL_BLENDMODE_BLEND
       SDL_SetTextureBlendMode(t, overlayBlend)
       overlay = t
+      overlayRenderer = renderer
       overlaySize = (Int(w), Int(h))
     }
     guard let texture = overlay else { return }
