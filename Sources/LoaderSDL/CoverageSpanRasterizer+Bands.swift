@@ -1,4 +1,5 @@
 import CSDL2
+import Dispatch
 import LoaderCore
 
 extension CoverageSpanRasterizer {
@@ -36,8 +37,12 @@ extension CoverageSpanRasterizer {
     let masks = atlas.storage
     let reach = atlas.reach
     // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them is
-    // drawn; a random scene otherwise misses on nearly every row of every ring.
-    let bandRows = max(2 * reach, (1 << 20) / max(1, target.pitch))
+    // drawn; a random scene otherwise misses on nearly every row of every ring. With several
+    // threads, at least two bands each, so that uneven bands even out.
+    let workers = max(1, threads)
+    let cacheRows = (1 << 20) / max(1, target.pitch)
+    let shareRows = (target.height + 2 * workers - 1) / (2 * workers)
+    let bandRows = max(2 * reach, workers > 1 ? min(cacheRows, shareRows) : cacheRows)
     placed.withUnsafeBufferPointer { placed in
       bands.schedule(count: placed.count, height: target.height, bandRows: bandRows) { i in
         (placed[i].py - reach, placed[i].py + reach)
@@ -46,15 +51,21 @@ extension CoverageSpanRasterizer {
         let frame = BandedFrame(
           placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
           bandRows: bands.bandRows, masks: masks, reach: reach, target: target)
-        frame.blend(bands: 0..<frame.bandCount)
+        let count = frame.bandCount
+        let shares = min(workers, count)
+        guard shares > 1 else { return frame.blend(bands: 0..<count) }
+        DispatchQueue.concurrentPerform(iterations: shares) { w in
+          frame.blend(bands: (w * count / shares)..<((w + 1) * count / shares))
+        }
       }
     }
   }
 }
 
 /// One frame's rings sorted into bands, ready to blend: everything a worker reads, none of it
-/// written, so bands can be blended by several at once.
-struct BandedFrame {
+/// written, so bands can be blended by several at once. Unchecked `Sendable`: the pointers
+/// are read only, except `target`'s pixels, of which each worker writes its own bands' rows.
+struct BandedFrame: @unchecked Sendable {
   let placed: UnsafeBufferPointer<CoverageSpanRasterizer.Placement>
   let bandStart: UnsafeBufferPointer<Int32>
   let items: UnsafeBufferPointer<Int32>

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import LoaderCore
 
 /// The CPU backend: blends precomputed 8-bit coverage masks span by span, in Swift, straight
@@ -10,6 +11,9 @@ import LoaderCore
 /// colour's straight alpha `a`: source-over, as every backend). Rings whose masks miss the
 /// target are culled; rings that cross its edge are clipped span by span. Rings larger than
 /// `RingCoverageAtlas.maximumRadius` are refused with an error.
+///
+/// A frame's bands are blended on `threads` threads (`RingBandBuckets`: each band's rows
+/// belong to one worker, so nothing is locked and the output does not depend on the count).
 ///
 /// Where the pixels go, in order of preference:
 /// 1. a surface given by `attach(surface:)` (an `OffscreenCanvas`);
@@ -31,7 +35,14 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   var placements: [Placement] = []
   let bands = RingBandBuckets()
 
-  public init() {}
+  /// Threads a frame's bands are blended on: all cores by default, 1 for the calling thread
+  /// alone. Each band is one worker's, so no pixel is written by two and the frame is byte for
+  /// byte the one thread's, whatever the count.
+  public var threads: Int
+
+  public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.threads = max(1, threads)
+  }
 
   deinit {
     if let t = overlay { SDL_DestroyTexture(t) }

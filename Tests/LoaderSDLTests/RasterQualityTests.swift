@@ -102,7 +102,7 @@ struct RasterScene {
     cairo.clear(palette.background)
     for r in rings {
       cairo.strokeRing(
-        style: style, scale: scale, centerX: Double(r.centerX), centerY: Double(r.centerY),
+        style: style, density: scale, centerX: Double(r.centerX), centerY: Double(r.centerY),
         angle: Double(r.angle), color: r.color)
     }
     return cairo.argbPixels()
