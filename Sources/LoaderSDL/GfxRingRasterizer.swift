@@ -2,9 +2,10 @@ import CSDL2
 import Foundation
 import LoaderCore
 
-/// Draws dashed rings with SDL2_gfx primitives only: `hlineRGBA` for runs of pixels the
-/// stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
-/// antialiased fringe.
+/// Draws dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
+/// pixels the stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
+/// antialiased fringe. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
+/// left run pixels up to 102 levels off the ideal; a box fills each pixel once.)
 ///
 /// SDL2_gfx has no thick arc and takes integer (`Sint16`) pixel indices, so polygon-based
 /// constructions (a filled bent-capsule polygon plus an `aapolygonRGBA` outline) snap every
@@ -29,9 +30,9 @@ public final class GfxRingRasterizer: RingRasterizer {
   private var table: DashedRing.DistanceTable?
   private var tableShape: DashedRing?
 
-  /// Rings reaching further than this from their centre are refused: `SDL_FPoint`-free as
-  /// this backend is, the limit only keeps every coordinate product exact to well under a
-  /// pixel, and is far beyond any target SDL2_gfx's 16-bit indices address.
+  /// Rings reaching further than this from their centre are refused: far beyond any target
+  /// SDL2_gfx's 16-bit indices address, and small enough that every coordinate product stays
+  /// exact to well under a pixel.
   static let maximumRadius = Double(1 << 20)
 
   public init() {}
@@ -47,7 +48,7 @@ public final class GfxRingRasterizer: RingRasterizer {
     guard let table else { return }
     for ring in rings {
       guard draw(ring, table: table, on: renderer) else {
-        throw SDLError("hlineRGBA/pixelRGBA")
+        throw SDLError("boxRGBA/pixelRGBA")
       }
     }
   }
@@ -75,7 +76,7 @@ public final class GfxRingRasterizer: RingRasterizer {
     }
 
     var ok = true
-    /// Scans pixels `i0...i1` of row `j`: full runs as one hline, fringe pixels one by one.
+    /// Scans pixels `i0...i1` of row `j`: full runs as one box, fringe pixels one by one.
     func scan(_ i0: Int, _ i1: Int, _ j: Int, _ y: Double) {
       var runStart = Int.min
       for i in i0...i1 {
@@ -87,7 +88,8 @@ public final class GfxRingRasterizer: RingRasterizer {
         if runStart != Int.min {
           ok =
             ok
-            && hlineRGBA(renderer, Int16(runStart), Int16(i - 1), Int16(j), cr, cg, cb, UInt8(ca))
+            && boxRGBA(
+              renderer, Int16(runStart), Int16(j), Int16(i - 1), Int16(j), cr, cg, cb, UInt8(ca))
               == 0
           runStart = Int.min
         }
@@ -98,7 +100,9 @@ public final class GfxRingRasterizer: RingRasterizer {
       if runStart != Int.min {
         ok =
           ok
-          && hlineRGBA(renderer, Int16(runStart), Int16(i1), Int16(j), cr, cg, cb, UInt8(ca)) == 0
+          && boxRGBA(
+            renderer, Int16(runStart), Int16(j), Int16(i1), Int16(j), cr, cg, cb, UInt8(ca))
+            == 0
       }
     }
 

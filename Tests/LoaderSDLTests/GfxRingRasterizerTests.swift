@@ -34,7 +34,7 @@ import Testing
         let d = shape.signedDistance(
           x: Double(x) + 0.5 - centerX, y: Double(y) + 0.5 - centerY,
           rotation: angle * .pi / 180)
-        let cov = min(1, max(0, 0.5 - d))
+        let cov = DashedRing.coverage(atDistance: d) * Double(color.a) / 255
         let got = pixels[y * canvas.width + x]
         let channels: [(UInt8, UInt8, UInt32)] = [
           (color.r, background.r, 16), (color.g, background.g, 8), (color.b, background.b, 0),
@@ -89,6 +89,23 @@ import Testing
           shape: DashedRing(style: style), centerX: 30.25, centerY: 29.5, angle: angle,
           color: RGBAColor(hex: 0x0A84FF), background: RGBAColor(hex: 0x000000))
         #expect(c.maxError <= 3, "\(style.dash) \(style.lineCap) width \(style.lineWidth)")
+      }
+    }
+  }
+
+  /// Half-transparent colours: the coverage times the alpha, source-over, round and butt.
+  @Test(arguments: [LineCap.round, .butt])
+  func translucentColoursBlendByCoverageTimesAlpha(cap: LineCap) throws {
+    var style = LoaderStyle.seed
+    style.lineCap = cap
+    for alpha: UInt8 in [128, 37] {
+      for angle in [0.0, 100.5] {
+        var color = RGBAColor(hex: 0x34C759)
+        color.a = alpha
+        let c = try Self.compare(
+          shape: DashedRing(style: style), centerX: 30.25, centerY: 29.5, angle: angle,
+          color: color, background: RGBAColor(hex: 0xFFFFFF))
+        #expect(c.maxError <= 3, "\(cap) alpha \(alpha) angle \(angle): \(c.maxError)")
       }
     }
   }

@@ -128,7 +128,8 @@ final class AcceleratedCanvas {
   /// Round and butt caps, opaque and half-transparent colours, densities 1 and 2: every
   /// backend (`geometry` on OpenGL, the others on the software renderer) against the one
   /// coverage reference (`RasterScene.renderIdeal`), against Cairo, and against each other,
-  /// per ring crop: at least 30 dB (27 for `gfx` against Cairo at density 1).
+  /// per ring crop: at least 30 dB (`gfx` included, though 27 against Cairo at density 1 is
+  /// its bar elsewhere: its runs and fringe are exact to 8 bits, 56 dB from the reference).
   @Test func everyBackendAgreesOnCapsAndAlpha() throws {
     let angles: [Float] = [0, 17, 60, 123.4, 359]
     var worst: [String: Double] = [:]
@@ -152,14 +153,13 @@ final class AcceleratedCanvas {
             }
             for i in frames.indices {
               for j in frames.indices where j > i {
-                let bar = frames[i].0 == "cairo" && frames[j].0 == "gfx" && density == 1 ? 27.0 : 30
                 for ring in scene.rings.indices {
                   let db = ImageComparison.psnr(
                     frames[i].1, frames[j].1, width: scene.width, rect: scene.crop(ofRing: ring))
                   let pair = "\(frames[i].0) vs \(frames[j].0), \(cap), density \(density)"
                   worst[pair] = min(worst[pair] ?? .infinity, db)
                   #expect(
-                    db >= bar,
+                    db >= 30,
                     "\(frames[i].0) vs \(frames[j].0), \(cap) caps, alpha \(alpha), density \(density), ring \(ring): \(db) dB"
                   )
                 }
