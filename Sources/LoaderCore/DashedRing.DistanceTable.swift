@@ -17,16 +17,17 @@ extension DashedRing {
   ///   `R - h ... R + h` at the dash's end angle.
   ///
   /// `theta` comes from `atan2` to within 2e-6 radians (a 2000-pixel ring moves by under
-  /// 0.005 px). With butt caps, touching dashes are merged first (at the seam, dash 0 then
-  /// starts below 0) and zero-length ones dropped, so no flat end is drawn inside ink.
+  /// 0.005 px). Touching dashes are merged first (at the seam, dash 0 then starts below 0),
+  /// so no flat end lies inside ink and no two dashes of a ring overlap where they meet; with
+  /// butt caps zero-length dashes are dropped.
   public struct DistanceTable: Sendable {
     public let radius: Double
     public let halfWidth: Double
     @usableFromInline let roundCaps: Bool
     /// One dash covering the whole circle: no ends anywhere.
     @usableFromInline let solid: Bool
-    /// Dash angles, ascending by start; only `starts[0]` may be negative (a butt-capped dash
-    /// across the seam).
+    /// Dash angles, ascending by start; only `starts[0]` may be negative (a dash across the
+    /// seam).
     @usableFromInline let starts: [Double]
     @usableFromInline let ends: [Double]
     /// Unit vectors `(cos, sin)` of each dash's start and end angle: cap centres and flat ends
@@ -43,24 +44,24 @@ extension DashedRing {
       halfWidth = ring.halfWidth
       roundCaps = ring.cap == .round
       let twoPi = 2 * Double.pi
-      var sorted = ring.dashes.sorted { $0.start < $1.start }
-      if !roundCaps {
-        var merged: [Dash] = []
-        for d in sorted where d.end > d.start {
-          if let last = merged.last, d.start <= last.end {
-            merged[merged.count - 1].end = Swift.max(last.end, d.end)
-          } else {
-            merged.append(d)
-          }
+      // Touching dashes are one: the union of two capsules that meet end to start is the
+      // capsule over both, and two sectors that meet have no flat end between them. With butt
+      // caps a zero-length dash has no ink; with round caps it is a dot, kept.
+      var merged: [Dash] = []
+      for d in ring.dashes.sorted(by: { $0.start < $1.start }) where roundCaps || d.end > d.start {
+        if let last = merged.last, d.start <= last.end {
+          merged[merged.count - 1].end = Swift.max(last.end, d.end)
+        } else {
+          merged.append(d)
         }
-        if merged.count > 1, let first = merged.first, let last = merged.last,
-          first.start <= 0, last.end >= twoPi
-        {
-          merged[0].start = last.start - twoPi
-          merged.removeLast()
-        }
-        sorted = merged
       }
+      if merged.count > 1, let first = merged.first, let last = merged.last, first.start <= 0,
+        last.end >= twoPi
+      {
+        merged[0].start = last.start - twoPi
+        merged.removeLast()
+      }
+      let sorted = merged
       solid = sorted.contains { $0.sweep >= twoPi }
       starts = sorted.map(\.start)
       ends = sorted.map(\.end)
@@ -109,8 +110,8 @@ extension DashedRing {
         endDistance(p, endDirections[before]), endDistance(p, startDirections[after]))
     }
 
-    /// The dashes as drawn: sorted by start and, with butt caps, merged where they touch
-    /// (so the first may start below 0).
+    /// The dashes as drawn: sorted by start and merged where they touch (so the first may
+    /// start below 0).
     public var dashes: [Dash] { zip(starts, ends).map { Dash(start: $0, end: $1) } }
 
     /// Signed distance from `(x, y)` to dash `k` of `dashes` alone (its capsule or sector),

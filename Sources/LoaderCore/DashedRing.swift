@@ -10,8 +10,10 @@ import Foundation
 ///   capsule bent along the ring; a zero-length dash is a dot;
 /// - butt caps: the annular sector `radius - halfWidth <= rho <= radius + halfWidth`,
 ///   `start <= theta <= end`, its flat ends along the radii (Cairo's `CAIRO_LINE_CAP_BUTT`);
-///   a zero-length dash has no ink, and dashes that touch (the last and first at the seam, or
-///   across a zero-length gap) are one sector.
+///   a zero-length dash has no ink.
+///
+/// Dashes that touch (the last and first at the seam, or across a zero-length gap) are one
+/// dash: one capsule, or one sector with no flat end between them.
 ///
 /// Every rasterizer fills that shape with the same coverage rule, from the signed distance `d`
 /// (negative inside) of a pixel's centre to it: `coverage = clamp(1/2 - d, 0, 1)`, the

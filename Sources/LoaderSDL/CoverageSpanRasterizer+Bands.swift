@@ -3,6 +3,10 @@ import Dispatch
 import LoaderCore
 
 extension CoverageSpanRasterizer {
+  /// Frames of fewer rings are blended on the calling thread alone: their blending is shorter
+  /// than waking the workers, and it stays free of Dispatch's few allocations per call.
+  static let minimumRingsForThreads = 256
+
   /// Blends every ring's mask into `target`, band by band (`RingBandBuckets`).
   ///
   /// Per pixel of coverage `c` (0...255, as the weight `w = c + c >> 7` in 0...256) and a
@@ -39,7 +43,7 @@ extension CoverageSpanRasterizer {
     // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them is
     // drawn; a random scene otherwise misses on nearly every row of every ring. With several
     // threads, at least two bands each, so that uneven bands even out.
-    let workers = max(1, threads)
+    let workers = placed.count >= Self.minimumRingsForThreads ? max(1, threads) : 1
     let cacheRows = (1 << 20) / max(1, target.pitch)
     let shareRows = (target.height + 2 * workers - 1) / (2 * workers)
     let bandRows = max(2 * reach, workers > 1 ? min(cacheRows, shareRows) : cacheRows)

@@ -163,6 +163,14 @@ final class AcceleratedCanvas {
                     "\(frames[i].0) vs \(frames[j].0), \(cap) caps, alpha \(alpha), density \(density), ring \(ring): \(db) dB"
                   )
                 }
+                // Ring 0 is unturned: its seam at 3 o'clock, where butt caps must show no
+                // flat end between the last dash and the first.
+                let seam = ImageComparison.psnr(
+                  frames[i].1, frames[j].1, width: scene.width, rect: scene.seamCrop(ofRing: 0))
+                #expect(
+                  seam >= 30,
+                  "\(frames[i].0) vs \(frames[j].0) at the seam, \(cap) caps, alpha \(alpha), density \(density): \(seam) dB"
+                )
               }
             }
           }
