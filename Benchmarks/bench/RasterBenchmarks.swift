@@ -87,7 +87,7 @@ enum RasterBenchmarks {
             entry.details.append("\(threads) thread\(threads == 1 ? "" : "s")")
             if threads == 1, let all = allThreadsP50 {
               entry.details.append(
-                "all threads \(Format.value(m.nanosecondsPerCall.p50 / all))x faster")
+                "speed-up at all threads \(Format.value(m.nanosecondsPerCall.p50 / all))x (p50)")
             }
           }
           if allThreadsP50 == nil { allThreadsP50 = m.nanosecondsPerCall.p50 }
