@@ -1,10 +1,9 @@
 import CSDL2
-import Dispatch
 import LoaderCore
 
 extension CoverageSpanRasterizer {
   /// Frames of fewer rings are blended on the calling thread alone: their blending is shorter
-  /// than waking the workers, and it stays free of Dispatch's few allocations per call.
+  /// than waking the workers.
   static let minimumRingsForThreads = 256
 
   /// Blends every ring's mask into `target`, band by band (`RingBandBuckets`).
@@ -55,12 +54,9 @@ extension CoverageSpanRasterizer {
         let frame = BandedFrame(
           placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
           bandRows: bands.bandRows, masks: masks, reach: reach, target: target)
-        let count = frame.bandCount
-        let shares = min(workers, count)
-        guard shares > 1 else { return frame.blend(bands: 0..<count) }
-        DispatchQueue.concurrentPerform(iterations: shares) { w in
-          frame.blend(bands: (w * count / shares)..<((w + 1) * count / shares))
-        }
+        let shares = min(workers, frame.bandCount)
+        guard shares > 1 else { return frame.blend(bands: 0..<frame.bandCount) }
+        pool(threads: workers).blend(frame, shares: shares)
       }
     }
   }
@@ -78,6 +74,11 @@ struct BandedFrame: @unchecked Sendable {
   let masks: RingCoverageAtlas.Storage
   let reach: Int
   let target: PixelTarget
+
+  /// Blends share `share` of `shares`: a run of whole bands, the same for any thread.
+  func blend(share: Int, of shares: Int) {
+    blend(bands: (share * bandCount / shares)..<((share + 1) * bandCount / shares))
+  }
 
   /// Blends bands `range` in order, each over its own rows only.
   func blend(bands range: Range<Int>) {

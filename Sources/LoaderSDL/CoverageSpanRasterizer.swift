@@ -40,8 +40,19 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   /// byte the one thread's, whatever the count.
   public var threads: Int
 
+  /// The workers of `threads`, made on the first frame that uses more than one.
+  private var workers: BandWorkerPool?
+
   public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.threads = max(1, threads)
+  }
+
+  /// The pool for `threads` threads, made anew when the count changed.
+  func pool(threads: Int) -> BandWorkerPool {
+    if let w = workers, w.threads == threads { return w }
+    let w = BandWorkerPool(threads: threads)
+    workers = w
+    return w
   }
 
   deinit {
