@@ -27,7 +27,9 @@ import LoaderCore
 ///
 /// SDL's software renderer rounds vertices down to whole pixels. On it, vertices are rounded
 /// to the nearest pixel corner instead, and each vertex's alpha is taken from where it
-/// really lands, so the interpolated alpha still follows the true edge.
+/// really lands along its own edge, so the interpolated alpha still follows the true edge:
+/// `d + g . delta`, `g` the gradient of the distance at the exact vertex (the edge's unit
+/// normal) and `delta` the move.
 ///
 /// Every ring of one shape is the same mesh turned and moved, so the mesh is tessellated once
 /// per shape (`Template`, ring-relative, unturned) and a frame only rotates and translates its
@@ -171,22 +173,22 @@ public final class GeometryRingRasterizer: RingRasterizer {
       let p = mesh.positions[k]
       let x = cx + p.x * c - p.y * s
       let y = cy + p.x * s + p.y * c
-      var coverage = mesh.coverages[k]
+      var distance = mesh.distances[k]
       if snapsToPixels {
         // SDL's software renderer truncates vertices to whole pixels: put the vertex on the
-        // nearest pixel corner (plus a margin it rounds away) and take its alpha from there.
+        // nearest pixel corner (plus a margin it rounds away) and take its alpha from there,
+        // the move turned back into the ring's frame.
         let sx = x.rounded()
         let sy = y.rounded()
-        let (dx, dy) = (sx - cx, sy - cy)
-        coverage = DashedRing.coverage(
-          atDistance: mesh.table.signedDistance(
-            x: dx * c + dy * s, y: dy * c - dx * s, toDash: Int(mesh.dashOfVertex[k])))
+        let (dx, dy) = (sx - x, sy - y)
+        let g = mesh.gradients[k]
+        distance += g.x * (dx * c + dy * s) + g.y * (dy * c - dx * s)
         v.position = SDL_FPoint(
           x: Float(sx) + (sx >= 0 ? 0.25 : -0.25), y: Float(sy) + (sy >= 0 ? 0.25 : -0.25))
       } else {
         v.position = SDL_FPoint(x: Float(x), y: Float(y))
       }
-      v.color.a = UInt8((coverage * opacity * 255).rounded())
+      v.color.a = UInt8((DashedRing.coverage(atDistance: distance) * opacity * 255).rounded())
       vertices[vertexCount] = v
       vertexCount += 1
     }
@@ -203,11 +205,11 @@ public final class GeometryRingRasterizer: RingRasterizer {
     /// The shape's signed distance: every vertex's alpha.
     let table: DashedRing.DistanceTable
     private(set) var positions: [SIMD2<Double>] = []
-    /// `DashedRing`'s coverage where the vertex lands exactly: 1 on the core, 0 on the
+    /// Signed distance from each vertex to its own dash: coverage 1 on the core, 0 on the
     /// fringe's far side.
-    private(set) var coverages: [Double] = []
-    /// Per vertex, the dash (of `table.dashes`) it belongs to.
-    private(set) var dashOfVertex: [Int32] = []
+    private(set) var distances: [Double] = []
+    /// That distance's gradient at the vertex, by central differences.
+    private(set) var gradients: [SIMD2<Double>] = []
     /// Triangles, as indices into `positions`.
     private(set) var indices: [Int32] = []
     private var dash = 0
@@ -294,10 +296,14 @@ public final class GeometryRingRasterizer: RingRasterizer {
     }
 
     private mutating func appendVertex(at p: SIMD2<Double>) {
+      func d(_ x: Double, _ y: Double) -> Double {
+        table.signedDistance(x: x, y: y, toDash: dash)
+      }
+      let e = 1e-4
       positions.append(p)
-      coverages.append(
-        DashedRing.coverage(atDistance: table.signedDistance(x: p.x, y: p.y, toDash: dash)))
-      dashOfVertex.append(Int32(dash))
+      distances.append(d(p.x, p.y))
+      gradients.append(
+        SIMD2(d(p.x + e, p.y) - d(p.x - e, p.y), d(p.x, p.y + e) - d(p.x, p.y - e)) / (2 * e))
     }
 
     private mutating func appendTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
