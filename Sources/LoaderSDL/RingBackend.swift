@@ -27,7 +27,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
   ) throws(SDLError) -> any RingRasterizer {
     let r: any RingRasterizer =
       switch self {
-      case .gfx: GfxRingRasterizer()
+      case .gfx: GfxAtlasRingRasterizer()
       case .spans: CoverageSpanRasterizer()
       case .geometry: GeometryRingRasterizer()
       }
