@@ -23,14 +23,17 @@ import LoaderCore
 /// like the bench's), 141 MiB for all 16 offsets; past the budget the oldest cell is
 /// repainted for the newest, so a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas {
-  /// Where one painted cell lies in its page, and where its ink lands relative to a ring's
-  /// anchor pixel.
+  /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
+  /// hold its ink.
   struct Cell {
     var page: Int32
-    /// The cell's ink rectangle in the page (`w == 0`: no ink).
-    var source: SDL_Rect
-    var dx: Int32
-    var dy: Int32
+    /// The cell's top-left pixel in its page.
+    var x: Int32
+    var y: Int32
+    /// Its rectangles are `rects[firstRect ..< firstRect + rectCount]`, `(x, y, w, h)` from
+    /// the cell's top-left pixel; none when the ring left no ink.
+    var firstRect: Int32
+    var rectCount: Int32
   }
 
   let shape: DashedRing
@@ -56,12 +59,19 @@ final class GfxAtlas {
   /// Per slot, the key it holds, or -1.
   private let keyOfSlot: UnsafeMutablePointer<Int32>
   private let cells: UnsafeMutablePointer<Cell>
+  /// `maximumRects` per slot.
+  let rects: UnsafeMutablePointer<SIMD4<Int32>>
   /// The slot the next painted cell takes; past `capacity` it wraps and evicts the oldest.
   private var nextSlot = 0
 
   /// Largest number of phases: cells past this many per offset would add nothing the
   /// 0.2 px arc step does not already give for any ring under 50k px across.
   static let maximumPhases = 1 << 20
+  /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
+  static let maximumRects = 32
+  /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
+  /// rectangle against the blending of its pixels.
+  static let copyOverheadPixels = 48
 
   init(
     shape: DashedRing, renderer: OpaquePointer, subpixelSteps: Int = 4,
@@ -98,6 +108,7 @@ final class GfxAtlas {
     keyOfSlot = .allocate(capacity: capacity)
     keyOfSlot.initialize(repeating: -1, count: capacity)
     cells = .allocate(capacity: capacity)
+    rects = .allocate(capacity: capacity * Self.maximumRects)
   }
 
   deinit {
@@ -105,6 +116,7 @@ final class GfxAtlas {
     slotOfKey.deallocate()
     keyOfSlot.deallocate()
     cells.deallocate()
+    rects.deallocate()
   }
 
   /// Bytes of texture held now.
@@ -172,11 +184,14 @@ final class GfxAtlas {
     var whole = SDL_Rect(x: x0, y: y0, w: Int32(cellSide), h: Int32(cellSide))
     guard SDL_UpdateTexture(pages[page], &whole, painting.pixels, Int32(painting.pitch)) == 0
     else { throw SDLError("SDL_UpdateTexture") }
-    let ink = painting.ink
+    var cover = GfxAtlasStrips.cover(
+      painting.pixels, pitch: painting.pitch, ink: painting.ink,
+      overhead: Self.copyOverheadPixels)
+    if cover.count > Self.maximumRects { cover = [painting.ink] }
+    let first = slot * Self.maximumRects
+    for (k, r) in cover.enumerated() { rects[first + k] = SIMD4(r.x, r.y, r.w, r.h) }
     let cell = Cell(
-      page: Int32(page),
-      source: SDL_Rect(x: x0 + ink.x, y: y0 + ink.y, w: ink.w, h: ink.h),
-      dx: ink.x - Int32(origin), dy: ink.y - Int32(origin))
+      page: Int32(page), x: x0, y: y0, firstRect: Int32(first), rectCount: Int32(cover.count))
     cells[slot] = cell
     keyOfSlot[slot] = Int32(key)
     slotOfKey[key] = Int32(slot)

@@ -62,6 +62,7 @@ public final class GfxAtlasRingRasterizer: RingRasterizer {
     // Centres past this many pixels can land on no target (SDL's are at most 16384 wide) and
     // would overflow the 32-bit rectangles below.
     let limit = Double(1 << 24)
+    let rects = atlas.rects
     for ring in rings {
       guard ring.angle.isFinite, ring.color.a > 0 else { continue }
       let qx = (Double(ring.centerX) * steps).rounded()
@@ -71,13 +72,18 @@ public final class GfxAtlasRingRasterizer: RingRasterizer {
       let (ay, sy) = Self.floorDivide(Int(qy), by: s)
       let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
       let cell = try atlas.cell(key)
-      guard cell.source.w > 0 else { continue }
+      guard cell.rectCount > 0 else { continue }
       let texture = atlas.page(of: cell, tintedTo: ring.color)
-      var source = cell.source
-      var destination = SDL_Rect(
-        x: Int32(ax) + cell.dx, y: Int32(ay) + cell.dy, w: source.w, h: source.h)
-      guard SDL_RenderCopy(renderer, texture, &source, &destination) == 0 else {
-        throw SDLError("SDL_RenderCopy")
+      // The cell's top-left pixel lands `origin` pixels up and left of the anchor.
+      let left = Int32(ax - atlas.origin)
+      let top = Int32(ay - atlas.origin)
+      for k in Int(cell.firstRect)..<Int(cell.firstRect + cell.rectCount) {
+        let r = rects[k]
+        var source = SDL_Rect(x: cell.x + r[0], y: cell.y + r[1], w: r[2], h: r[3])
+        var destination = SDL_Rect(x: left + r[0], y: top + r[1], w: r[2], h: r[3])
+        guard SDL_RenderCopy(renderer, texture, &source, &destination) == 0 else {
+          throw SDLError("SDL_RenderCopy")
+        }
       }
     }
   }

@@ -135,3 +135,45 @@ import Testing
     #expect(canvas.pixel(x: 30 + 23, y: 31) == white, "the ring at angle inf")
   }
 }
+
+/// `GfxAtlasStrips`: the copy rectangles of a painted cell.
+@Suite struct GfxAtlasStripsTests {
+  /// At every sub-pixel offset and a spread of phases, at scales 0.35, 1 and 2: the
+  /// rectangles cover every inked pixel exactly once (never twice: a pixel blended twice
+  /// would come out darker) and skip most of the cell.
+  @Test(arguments: [0.35, 1.0, 2.0])
+  func rectanglesCoverTheInkOnce(scale: Double) throws {
+    let shape = DashedRing(style: .seed).scaled(by: scale)
+    let origin = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
+    let side = 2 * origin + 1
+    let painter = try GfxAtlasCellPainter(side: side)
+    for degrees: Float in [0, 13, 90, 200.5, 359] {
+      for (fx, fy): (Float, Float) in [(0, 0), (0.25, 0.75), (0.5, 0.5), (0.75, 0)] {
+        let p = try painter.paint(
+          shape, degrees: degrees, centerX: Float(origin) + fx, centerY: Float(origin) + fy)
+        let rects = GfxAtlasStrips.cover(p.pixels, pitch: p.pitch, ink: p.ink, overhead: 48)
+        var hits = [Int](repeating: 0, count: side * side)
+        for r in rects {
+          for y in Int(r.y)..<Int(r.y + r.h) {
+            for x in Int(r.x)..<Int(r.x + r.w) { hits[y * side + x] += 1 }
+          }
+        }
+        var inked = 0
+        for y in 0..<side {
+          let row = p.pixels.advanced(by: y * p.pitch).assumingMemoryBound(to: UInt32.self)
+          for x in 0..<side where row[x] >> 24 != 0 {
+            inked += 1
+            #expect(hits[y * side + x] == 1, "inked pixel \(x),\(y) at \(degrees) deg")
+          }
+        }
+        #expect(hits.allSatisfy { $0 <= 1 }, "overlapping rectangles at \(degrees) deg")
+        let area = hits.reduce(0, +)
+        let box = Int(p.ink.w) * Int(p.ink.h)
+        #expect(inked > 0)
+        if scale >= 1 {
+          #expect(area * 10 < box * 6, "\(rects.count) rectangles of \(area) px in a \(box) px box")
+        }
+      }
+    }
+  }
+}
