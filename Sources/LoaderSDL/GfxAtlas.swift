@@ -71,7 +71,7 @@ final class GfxAtlas {
   static let maximumRects = 32
   /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
   /// rectangle against the blending of its pixels.
-  static let copyOverheadPixels = 48
+  static let copyOverheadPixels = 16
 
   init(
     shape: DashedRing, renderer: OpaquePointer, subpixelSteps: Int = 4,
