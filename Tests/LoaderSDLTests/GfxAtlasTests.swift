@@ -177,3 +177,27 @@ import Testing
     }
   }
 }
+
+/// The bench's `raster/sprite` entries, run for real (quick sizes, the debug build): each
+/// size gets a row with its PSNR against Cairo, the OpenGL one or a line saying why it was
+/// skipped, and the ratios against the sprite follow.
+@Suite struct SpriteBenchmarkTests {
+  @Test func spriteEntriesReportTimeAndPSNR() throws {
+    let r = try BuiltProduct.run(
+      "bench", ["--quick", "--filter", "raster/sprite"],
+      environment: ["BENCH_NO_RELAUNCH": "1"])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    let rows = r.stdout.split(separator: "\n").filter { $0.hasPrefix("raster/sprite ") }
+    #expect(rows.count == 2, "\(r.stdout)")
+    for row in rows {
+      let db = row.split(separator: ",").compactMap { part -> Double? in
+        let t = part.trimmingCharacters(in: .whitespaces)
+        return t.hasSuffix(" dB") ? Double(t.dropLast(3)) : nil
+      }
+      #expect(db.count == 1 && db[0] >= 25 && db[0] < 99, "\(row)")
+    }
+    let gl = r.stdout.split(separator: "\n").filter { $0.hasPrefix("raster/sprite-gl ") }
+    #expect(gl.count == 2 || r.stdout.contains("# raster/sprite-gl: skipped"), "\(r.stdout)")
+    #expect(r.stdout.contains("raster/sprite-gl vs raster/sprite @ 100 rings: ") || gl.isEmpty)
+  }
+}
