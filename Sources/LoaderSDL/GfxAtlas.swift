@@ -18,10 +18,12 @@ import LoaderCore
 /// room for the antialiased fringe at every offset, so the cell's side is `2 origin + 1`.
 ///
 /// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (64 MiB
-/// by default) in textures of `cellsPerRow^2` cells. The seed ring at scale 1 has 786 phases
-/// and 53 px cells (11.2 KiB): 8.8 MiB for every phase at one offset (rings on whole pixels,
-/// like the bench's), 141 MiB for all 16 offsets; past the budget the oldest cell is
-/// repainted for the newest, so a frame needing more cells than fit is correct, only slower.
+/// by default), in textures one cell wide holding a column of `cellsPerPage` cells, so a
+/// cell's rows lie next to each other in memory and its copy reads one compact block. The
+/// seed ring at scale 1 has 786 phases and 53 px cells (11.2 KiB): 8.8 MiB for every phase at
+/// one offset (rings on whole pixels, like the bench's), 141 MiB for all 16 offsets; past the
+/// budget the oldest cell is repainted for the newest, so a frame needing more cells than fit
+/// is correct, only slower.
 final class GfxAtlas {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
   /// hold its ink.
@@ -43,7 +45,8 @@ final class GfxAtlas {
   /// The ring's centre sits `origin + s / S` pixels from a cell's top-left corner.
   let origin: Int
   let cellSide: Int
-  let cellsPerRow: Int
+  /// Cells of a page, stacked in one column.
+  let cellsPerPage: Int
   /// How many cells the budget holds (at most one per key).
   let capacity: Int
   let budgetBytes: Int
@@ -92,13 +95,13 @@ final class GfxAtlas {
     let reported =
       SDL_GetRendererInfo(renderer, &info) == 0
       ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
-    // The software renderer reports no limit (0); textures of 16 x 16 cells stay modest.
-    let maxSide = reported > 0 ? reported : 16 * cellSide
+    // The software renderer reports no limit (0); columns of 256 cells stay modest.
+    let maxSide = reported > 0 ? reported : 256 * cellSide
     guard cellSide <= maxSide else {
       throw SDLError(
         "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures")
     }
-    cellsPerRow = min(16, maxSide / cellSide)
+    cellsPerPage = min(256, maxSide / cellSide)
     keyCount = phases * subpixelSteps * subpixelSteps
     let cellBytes = cellSide * cellSide * 4
     capacity = min(keyCount, max(1, budgetBytes / cellBytes))
@@ -120,7 +123,7 @@ final class GfxAtlas {
   }
 
   /// Bytes of texture held now.
-  var textureBytes: Int { pages.count * cellsPerRow * cellsPerRow * cellSide * cellSide * 4 }
+  var textureBytes: Int { pages.count * cellsPerPage * cellSide * cellSide * 4 }
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
@@ -171,7 +174,7 @@ final class GfxAtlas {
     let slot = nextSlot % capacity
     nextSlot = slot + 1
     if keyOfSlot[slot] >= 0 { slotOfKey[Int(keyOfSlot[slot])] = -1 }
-    let perPage = cellsPerRow * cellsPerRow
+    let perPage = cellsPerPage
     let page = slot / perPage
     while pages.count <= page { try addPage() }
     let degrees = Float(Double(phase) * 360 / Double(phases))
@@ -179,8 +182,8 @@ final class GfxAtlas {
       shape, degrees: degrees, centerX: Float(origin) + Float(sx) / Float(s),
       centerY: Float(origin) + Float(sy) / Float(s))
     let inPage = slot % perPage
-    let x0 = Int32((inPage % cellsPerRow) * cellSide)
-    let y0 = Int32((inPage / cellsPerRow) * cellSide)
+    let x0: Int32 = 0
+    let y0 = Int32(inPage * cellSide)
     var whole = SDL_Rect(x: x0, y: y0, w: Int32(cellSide), h: Int32(cellSide))
     guard SDL_UpdateTexture(pages[page], &whole, painting.pixels, Int32(painting.pitch)) == 0
     else { throw SDLError("SDL_UpdateTexture") }
@@ -199,12 +202,13 @@ final class GfxAtlas {
   }
 
   private func addPage() throws(SDLError) {
-    let side = Int32(cellsPerRow * cellSide)
+    let side = Int32(cellSide)
+    let height = Int32(cellsPerPage * cellSide)
     guard
       let t = SDL_CreateTexture(
         renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-        side, side)
-    else { throw SDLError("SDL_CreateTexture(\(side)x\(side))") }
+        side, height)
+    else { throw SDLError("SDL_CreateTexture(\(side)x\(height))") }
     // Copies are 1:1 onto whole pixels; nearest sampling keeps a GPU from blurring them.
     SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
