@@ -116,6 +116,56 @@ import Testing
     #expect(roomy == tight)
   }
 
+  /// Where the atlas quantizes nothing (an angle on a phase, a centre on a quarter pixel)
+  /// its copy is the direct SDL2_gfx drawing up to the blitter's 8-bit rounding, for every
+  /// kind of style (caps, solid, dots, thin and thick lines), two overlapping colours, on
+  /// light and dark. Opaque colours only: the direct backend, drawing a translucent colour,
+  /// leaves out some fully covered pixels (`halfAlphaBlendsSourceOver` holds the atlas to
+  /// Cairo there instead).
+  @Test func copiesEqualTheDirectDrawingOnPhase() throws {
+    var styles: [LoaderStyle] = [.seed]
+    var butt = LoaderStyle.seed
+    butt.lineCap = .butt
+    styles.append(butt)
+    var solid = LoaderStyle.seed
+    solid.dash = .solid
+    styles.append(solid)
+    var dots = LoaderStyle.seed
+    dots.dash = try DashPattern([0, 6])
+    styles.append(dots)
+    for width in [1.0, 10.0] {
+      var s = LoaderStyle.seed
+      s.lineWidth = width
+      styles.append(s)
+    }
+    let colors = [RGBAColor(hex: 0x0A84FF), RGBAColor(hex: 0xFF3B30)]
+    for style in styles {
+      for background in [RGBAColor(hex: 0xFFFFFF), RGBAColor(hex: 0x000000)] {
+        let shape = DashedRing(style: style)
+        let canvas = try OffscreenCanvas(width: 64, height: 64)
+        let atlas = try GfxAtlas(shape: shape, renderer: canvas.renderer)
+        let onPhase = Float(Double(37) * 360 / Double(atlas.phases))
+        let rings = colors.enumerated().map { k, c in
+          RingInstance(centerX: 30.25 + Float(k), centerY: 29.5, angle: onPhase, color: c)
+        }
+        func render(_ backend: any RingRasterizer) throws -> [UInt32] {
+          canvas.clear(background)
+          try backend.draw(rings, shape: shape, on: canvas.renderer)
+          return canvas.argbPixels()
+        }
+        let direct = try render(GfxRingRasterizer())
+        let copied = try render(GfxAtlasRingRasterizer())
+        var worst = 0
+        for (a, b) in zip(direct, copied) {
+          for shift: UInt32 in [0, 8, 16] {
+            worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))
+          }
+        }
+        #expect(worst <= 2, "\(style.dash) \(style.lineCap) width \(style.lineWidth): \(worst)")
+      }
+    }
+  }
+
   /// Rings partly or wholly off the target, at negative and huge coordinates, and with
   /// non-finite angles: clipped or skipped, never a crash.
   @Test func ringsOffTheTarget() throws {
