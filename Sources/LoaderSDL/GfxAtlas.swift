@@ -67,9 +67,6 @@ final class GfxAtlas {
   /// The slot the next painted cell takes; past `capacity` it wraps and evicts the oldest.
   private var nextSlot = 0
 
-  /// Largest number of phases: cells past this many per offset would add nothing the
-  /// 0.2 px arc step does not already give for any ring under 50k px across.
-  static let maximumPhases = 1 << 20
   /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
   static let maximumRects = 32
   /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
@@ -81,6 +78,7 @@ final class GfxAtlas {
     budgetBytes: Int = 64 << 20
   ) throws(SDLError) {
     let reach = shape.radius + shape.halfWidth
+    // A cell (side `2 ceil(reach + 1/2) + 1`) must fit the 16384-pixel textures SDL allows.
     guard reach.isFinite, reach > 0, reach < 8000 else {
       throw SDLError("GfxAtlas", message: "ring of outer radius \(reach) px has no atlas")
     }
@@ -88,7 +86,7 @@ final class GfxAtlas {
     self.renderer = renderer
     self.subpixelSteps = subpixelSteps
     self.budgetBytes = budgetBytes
-    phases = min(Self.maximumPhases, max(64, Int((2 * Double.pi * reach / 0.2).rounded(.up))))
+    phases = max(64, Int((2 * Double.pi * reach / 0.2).rounded(.up)))
     origin = Int((reach + 0.5).rounded(.up))
     cellSide = 2 * origin + 1
     var info = SDL_RendererInfo()
