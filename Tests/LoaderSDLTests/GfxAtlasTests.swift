@@ -166,6 +166,27 @@ import Testing
     }
   }
 
+  /// A ring too large for any texture is an error naming its size, not a crash; a shape
+  /// with no dashes draws nothing.
+  @Test func shapesWithoutAnAtlas() throws {
+    let canvas = try OffscreenCanvas(width: 16, height: 16)
+    canvas.clear(.init(hex: 0xFFFFFF))
+    let ring = RingInstance(centerX: 8, centerY: 8, angle: 0, color: .init(hex: 0xFF3B30))
+    let huge = DashedRing(style: .seed).scaled(by: 400)
+    #expect(throws: SDLError.self) {
+      try GfxAtlasRingRasterizer().draw([ring], shape: huge, on: canvas.renderer)
+    }
+    do {
+      try GfxAtlasRingRasterizer().draw([ring], shape: huge, on: canvas.renderer)
+    } catch {
+      #expect(error.description.contains("outer radius 10000"), "\(error)")
+    }
+    var empty = DashedRing(style: .seed)
+    empty.dashes = []
+    try GfxAtlasRingRasterizer().draw([ring], shape: empty, on: canvas.renderer)
+    #expect(canvas.argbPixels().allSatisfy { $0 & 0xFF_FFFF == 0xFF_FFFF })
+  }
+
   /// Rings partly or wholly off the target, at negative and huge coordinates, and with
   /// non-finite angles: clipped or skipped, never a crash.
   @Test func ringsOffTheTarget() throws {
