@@ -51,13 +51,16 @@ enum GfxAtlasStrips {
       rows.append(row)
     }
     // best[k]: the cheapest cover of rows 0..<k, reached by a band starting at from[k].
+    // Bands ending at `end` grow upwards one row at a time, so each is one more `add`.
     let n = rows.count
     var best = [Int](repeating: .max, count: n + 1)
     var from = [Int](repeating: 0, count: n + 1)
     best[0] = 0
     for end in 1...n {
-      for start in max(0, end - maximumBandRows)..<end where best[start] < .max {
-        let c = best[start] + cost(band(rows[start..<end], top: y0 + start), overhead: overhead)
+      var band = Band()
+      for start in stride(from: end - 1, through: max(0, end - maximumBandRows), by: -1) {
+        band.add(rows[start])
+        let c = best[start] + band.cost(rows: end - start, overhead: overhead)
         if c < best[end] {
           best[end] = c
           from[end] = start
@@ -68,39 +71,48 @@ enum GfxAtlasStrips {
     var end = n
     while end > 0 {
       let start = from[end]
-      rects += band(rows[start..<end], top: y0 + start)
+      var band = Band()
+      for r in rows[start..<end] { band.add(r) }
+      rects += band.rects(top: y0 + start, rows: end - start).reversed()
       end = start
     }
     return rects.reversed()
   }
 
-  private static func cost(_ rects: [SDL_Rect], overhead: Int) -> Int {
-    rects.reduce(0) { $0 + Int($1.w) * Int($1.h) + overhead }
-  }
-
-  /// The rectangles of one band: two when every inked row leaves a common clear column
-  /// range between a left and a right part, else one around all its ink.
-  private static func band(_ rows: ArraySlice<Row>, top: Int) -> [SDL_Rect] {
+  /// The rows of one band, summed up: two rectangles when every inked row leaves a common
+  /// clear column range between a left and a right part, else one around all its ink.
+  private struct Band {
     var lo = Int.max
     var hi = Int.min
     var leftEnd = Int.min
     var rightStart = Int.max
     var split = true
-    for r in rows where r.first >= 0 {
+
+    mutating func add(_ r: Row) {
+      guard r.first >= 0 else { return }
       lo = min(lo, r.first)
       hi = max(hi, r.last)
       split = split && r.gapEnd > r.gapStart
       leftEnd = max(leftEnd, r.gapStart)
       rightStart = min(rightStart, r.gapEnd)
     }
-    guard lo <= hi else { return [] }
-    let height = Int32(rows.count)
-    guard split, leftEnd < rightStart else {
-      return [SDL_Rect(x: Int32(lo), y: Int32(top), w: Int32(hi - lo + 1), h: height)]
+
+    private var isSplit: Bool { split && leftEnd < rightStart }
+
+    func cost(rows: Int, overhead: Int) -> Int {
+      guard lo <= hi else { return 0 }
+      if isSplit { return (leftEnd - lo + hi - rightStart + 1) * rows + 2 * overhead }
+      return (hi - lo + 1) * rows + overhead
     }
-    return [
-      SDL_Rect(x: Int32(lo), y: Int32(top), w: Int32(leftEnd - lo), h: height),
-      SDL_Rect(x: Int32(rightStart), y: Int32(top), w: Int32(hi - rightStart + 1), h: height),
-    ]
+
+    func rects(top: Int, rows: Int) -> [SDL_Rect] {
+      guard lo <= hi else { return [] }
+      let (y, h) = (Int32(top), Int32(rows))
+      guard isSplit else { return [SDL_Rect(x: Int32(lo), y: y, w: Int32(hi - lo + 1), h: h)] }
+      return [
+        SDL_Rect(x: Int32(lo), y: y, w: Int32(leftEnd - lo), h: h),
+        SDL_Rect(x: Int32(rightStart), y: y, w: Int32(hi - rightStart + 1), h: h),
+      ]
+    }
   }
 }
