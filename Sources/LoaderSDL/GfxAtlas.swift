@@ -52,6 +52,7 @@ final class GfxAtlas {
   let budgetBytes: Int
 
   private let painter: GfxAtlasCellPainter
+  private var strips = GfxAtlasStrips()
   private var pages: [OpaquePointer] = []
   /// Per page, the colour (`0xAARRGGBB`) its modulation is set to, so a change costs two SDL
   /// calls and a repeat none.
@@ -185,14 +186,23 @@ final class GfxAtlas {
     var whole = SDL_Rect(x: x0, y: y0, w: Int32(cellSide), h: Int32(cellSide))
     guard SDL_UpdateTexture(pages[page], &whole, painting.pixels, Int32(painting.pitch)) == 0
     else { throw SDLError("SDL_UpdateTexture") }
-    var cover = GfxAtlasStrips.cover(
+    strips.cover(
       painting.pixels, pitch: painting.pitch, ink: painting.ink,
       overhead: Self.copyOverheadPixels)
-    if cover.count > Self.maximumRects { cover = [painting.ink] }
     let first = slot * Self.maximumRects
-    for (k, r) in cover.enumerated() { rects[first + k] = SIMD4(r.x, r.y, r.w, r.h) }
+    var count = 0
+    if strips.rects.count > Self.maximumRects {
+      let r = painting.ink
+      rects[first] = SIMD4(r.x, r.y, r.w, r.h)
+      count = 1
+    } else {
+      for r in strips.rects {
+        rects[first + count] = SIMD4(r.x, r.y, r.w, r.h)
+        count += 1
+      }
+    }
     let cell = Cell(
-      page: Int32(page), x: x0, y: y0, firstRect: Int32(first), rectCount: Int32(cover.count))
+      page: Int32(page), x: x0, y: y0, firstRect: Int32(first), rectCount: Int32(count))
     cells[slot] = cell
     keyOfSlot[slot] = Int32(key)
     slotOfKey[key] = Int32(slot)

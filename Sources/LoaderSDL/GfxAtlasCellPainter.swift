@@ -20,6 +20,8 @@ package final class GfxAtlasCellPainter {
   private let surface: UnsafeMutablePointer<SDL_Surface>
   private let renderer: OpaquePointer
   private let painter = GfxRingRasterizer()
+  /// The one ring to paint, kept so that painting allocates nothing.
+  private var ring = [RingInstance(centerX: 0, centerY: 0, angle: 0, color: .init(hex: 0xFFFFFF))]
 
   /// A painted ring: its pixels, and the smallest rectangle holding every pixel of nonzero
   /// alpha (`width == 0` when the ring left no ink at all).
@@ -65,9 +67,10 @@ package final class GfxAtlasCellPainter {
       base.advanced(by: j * pitch).assumingMemoryBound(to: UInt32.self)
         .update(repeating: 0x00FF_FFFF, count: side)
     }
-    let ring = RingInstance(
-      centerX: centerX, centerY: centerY, angle: degrees, color: RGBAColor(r: 255, g: 255, b: 255))
-    try painter.draw([ring], shape: shape, on: renderer)
+    ring[0].centerX = centerX
+    ring[0].centerY = centerY
+    ring[0].angle = degrees
+    try painter.draw(ring, shape: shape, on: renderer)
     SDL_RenderFlush(renderer)
     var (x0, y0, x1, y1) = (side, side, -1, -1)
     for j in 0..<side {

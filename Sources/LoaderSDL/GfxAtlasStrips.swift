@@ -13,8 +13,9 @@ import CSDL2
 /// sum over rectangles of (width * height + overhead)
 /// ```
 /// by dynamic programming over the rows (bands of at most `maximumBandRows`), so a thin
-/// ring takes a handful of bands and a filled disc one rectangle.
-enum GfxAtlasStrips {
+/// ring takes a handful of bands and a filled disc one rectangle. Its buffers are kept from
+/// one cut to the next: cutting allocates nothing once they have grown.
+struct GfxAtlasStrips {
   /// Per row of ink: the first and last inked columns, and the widest run of clear pixels
   /// between them (`gapStart..<gapEnd`, empty when there is none).
   struct Row {
@@ -26,16 +27,21 @@ enum GfxAtlasStrips {
 
   static let maximumBandRows = 24
 
-  /// The rectangles covering every pixel of nonzero alpha in `ink` (a rectangle of the
-  /// `pitch`-byte ARGB8888 rows at `pixels`), in the same coordinates; an empty `ink` gives
-  /// none.
-  static func cover(
-    _ pixels: UnsafeRawPointer, pitch: Int, ink: SDL_Rect, overhead: Int
-  ) -> [SDL_Rect] {
-    guard ink.w > 0, ink.h > 0 else { return [] }
+  /// The last cut's rectangles.
+  private(set) var rects: [SDL_Rect] = []
+  private var rows: [Row] = []
+  private var best: [Int] = []
+  private var from: [Int] = []
+
+  /// Sets `rects` to rectangles covering every pixel of nonzero alpha in `ink` (a rectangle
+  /// of the `pitch`-byte ARGB8888 rows at `pixels`), in the same coordinates, each such
+  /// pixel once; none for an empty `ink`.
+  mutating func cover(_ pixels: UnsafeRawPointer, pitch: Int, ink: SDL_Rect, overhead: Int) {
+    rects.removeAll(keepingCapacity: true)
+    rows.removeAll(keepingCapacity: true)
+    guard ink.w > 0, ink.h > 0 else { return }
     let x0 = Int(ink.x)
     let y0 = Int(ink.y)
-    var rows: [Row] = []
     for j in y0..<(y0 + Int(ink.h)) {
       let line = pixels.advanced(by: j * pitch).assumingMemoryBound(to: UInt32.self)
       var row = Row(first: -1, last: -1, gapStart: 0, gapEnd: 0)
@@ -53,12 +59,14 @@ enum GfxAtlasStrips {
     // best[k]: the cheapest cover of rows 0..<k, reached by a band starting at from[k].
     // Bands ending at `end` grow upwards one row at a time, so each is one more `add`.
     let n = rows.count
-    var best = [Int](repeating: .max, count: n + 1)
-    var from = [Int](repeating: 0, count: n + 1)
+    best.removeAll(keepingCapacity: true)
+    best.append(contentsOf: repeatElement(.max, count: n + 1))
+    from.removeAll(keepingCapacity: true)
+    from.append(contentsOf: repeatElement(0, count: n + 1))
     best[0] = 0
     for end in 1...n {
       var band = Band()
-      for start in stride(from: end - 1, through: max(0, end - maximumBandRows), by: -1) {
+      for start in stride(from: end - 1, through: max(0, end - Self.maximumBandRows), by: -1) {
         band.add(rows[start])
         let c = best[start] + band.cost(rows: end - start, overhead: overhead)
         if c < best[end] {
@@ -67,16 +75,16 @@ enum GfxAtlasStrips {
         }
       }
     }
-    var rects: [SDL_Rect] = []
+    // Bands from the bottom up, each right then left: reversed at the end into reading order.
     var end = n
     while end > 0 {
       let start = from[end]
       var band = Band()
       for r in rows[start..<end] { band.add(r) }
-      rects += band.rects(top: y0 + start, rows: end - start).reversed()
+      band.append(top: y0 + start, rows: end - start, to: &rects)
       end = start
     }
-    return rects.reversed()
+    rects.reverse()
   }
 
   /// The rows of one band, summed up: two rectangles when every inked row leaves a common
@@ -105,14 +113,16 @@ enum GfxAtlasStrips {
       return (hi - lo + 1) * rows + overhead
     }
 
-    func rects(top: Int, rows: Int) -> [SDL_Rect] {
-      guard lo <= hi else { return [] }
+    /// Appends the band's rectangles, right before left.
+    func append(top: Int, rows: Int, to rects: inout [SDL_Rect]) {
+      guard lo <= hi else { return }
       let (y, h) = (Int32(top), Int32(rows))
-      guard isSplit else { return [SDL_Rect(x: Int32(lo), y: y, w: Int32(hi - lo + 1), h: h)] }
-      return [
-        SDL_Rect(x: Int32(lo), y: y, w: Int32(leftEnd - lo), h: h),
-        SDL_Rect(x: Int32(rightStart), y: y, w: Int32(hi - rightStart + 1), h: h),
-      ]
+      guard isSplit else {
+        rects.append(SDL_Rect(x: Int32(lo), y: y, w: Int32(hi - lo + 1), h: h))
+        return
+      }
+      rects.append(SDL_Rect(x: Int32(rightStart), y: y, w: Int32(hi - rightStart + 1), h: h))
+      rects.append(SDL_Rect(x: Int32(lo), y: y, w: Int32(leftEnd - lo), h: h))
     }
   }
 }

@@ -218,11 +218,13 @@ import Testing
     let origin = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
     let side = 2 * origin + 1
     let painter = try GfxAtlasCellPainter(side: side)
+    var strips = GfxAtlasStrips()
     for degrees: Float in [0, 13, 90, 200.5, 359] {
       for (fx, fy): (Float, Float) in [(0, 0), (0.25, 0.75), (0.5, 0.5), (0.75, 0)] {
         let p = try painter.paint(
           shape, degrees: degrees, centerX: Float(origin) + fx, centerY: Float(origin) + fy)
-        let rects = GfxAtlasStrips.cover(p.pixels, pitch: p.pitch, ink: p.ink, overhead: 48)
+        strips.cover(p.pixels, pitch: p.pitch, ink: p.ink, overhead: 48)
+        let rects = strips.rects
         var hits = [Int](repeating: 0, count: side * side)
         for r in rects {
           for y in Int(r.y)..<Int(r.y + r.h) {
