@@ -98,11 +98,11 @@ enum RasterBenchmarks {
   }
 
   /// Frames slower than about 50 ms get the slow plan (no time target, minimum samples).
-  private static func plan(_ rings: Int, _ run: BenchRun) -> SamplingPlan {
+  static func plan(_ rings: Int, _ run: BenchRun) -> SamplingPlan {
     rings >= 10_000 ? run.plan.slow : run.plan
   }
 
-  private static func strokeAll(_ scene: RasterScene, on cairo: CairoRingRenderer) {
+  static func strokeAll(_ scene: RasterScene, on cairo: CairoRingRenderer) {
     for r in scene.rings {
       cairo.strokeRing(
         style: RasterScene.style, density: RasterScene.scale, centerX: Double(r.centerX),
@@ -111,7 +111,7 @@ enum RasterBenchmarks {
   }
 
   /// Pixels one ring touches (any coverage), drawn alone by Cairo.
-  private static func inkPixelsPerRing(_ cairo: CairoRingRenderer) -> Int {
+  static func inkPixelsPerRing(_ cairo: CairoRingRenderer) -> Int {
     let background = LoaderPalette.light.background
     cairo.clear(background)
     cairo.strokeRing(
@@ -121,7 +121,7 @@ enum RasterBenchmarks {
     return cairo.argbPixels().reduce(0) { $0 + ($1 & 0xFF_FFFF == white ? 0 : 1) }
   }
 
-  private static func result(
+  static func result(
     _ name: String, _ n: Int, _ m: Measurement, ink: Int, fill: Double?, psnr: Double?
   ) -> BenchResult {
     let perRing = m.nanosecondsPerCall.scaled(by: 1e-3 / Double(n))

@@ -6,8 +6,8 @@ import LoaderCore
 /// Each case makes its `RingRasterizer` for a given renderer, so a backend that keeps
 /// textures on the renderer can create them up front.
 public enum RingBackend: String, CaseIterable, Sendable {
-  /// SDL2_gfx primitives: exact per-pixel coverage drawn with `hlineRGBA` and `pixelRGBA`
-  /// (`GfxRingRasterizer`).
+  /// SDL2_gfx: each rotation phase painted once (`GfxRingRasterizer`) into a texture atlas,
+  /// one tinted copy a ring (`GfxAtlasRingRasterizer`).
   case gfx
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels
   /// (`CoverageSpanRasterizer`).
@@ -27,7 +27,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
   ) throws(SDLError) -> any RingRasterizer {
     let r: any RingRasterizer =
       switch self {
-      case .gfx: GfxRingRasterizer()
+      case .gfx: GfxAtlasRingRasterizer()
       case .spans: CoverageSpanRasterizer()
       case .geometry: GeometryRingRasterizer()
       }
