@@ -5,6 +5,9 @@ extension RotationEngine {
   /// hold 0. `Float` is for drawing: times are `Float` seconds from an epoch at most a few
   /// seconds back, so the error stays under `2e-4 + |D| * 6e-7 / d` degrees (under 0.001 for
   /// the seed); `angle(loader:ring:at:)` is the exact one.
+  ///
+  /// Past `minimumRingsPerThread` rings the pass spreads over `threadCount` threads in
+  /// contiguous ranges; the angles are bit-identical to one thread's.
   public func presentationAngles(
     at renderTime: Double, into angles: UnsafeMutableBufferPointer<Float>
   )
@@ -17,14 +20,26 @@ extension RotationEngine {
       throw .bufferTooSmall(count: angles.count, needed: n)
     }
     let t = Float(renderTime - epoch)
+    let start = relativeStart.pointer
     if let rate = uniformTurnRate {
-      Self.fullTurnAngles(
-        t: t, turnRate: rate, relativeStart: relativeStart.pointer, into: out, count: n)
+      forEachRingRange(n) { r in
+        Self.fullTurnAngles(
+          t: t, turnRate: rate, relativeStart: start + r.lowerBound, into: out + r.lowerBound,
+          count: r.count)
+      }
     } else {
-      Self.generalAngles(
-        t: t, relativeStart: relativeStart.pointer, wrappedBase: wrappedBase.pointer,
-        inverseDuration: inverseDuration.pointer, degrees: ringDegrees.pointer, into: out, count: n)
+      let base = wrappedBase.pointer
+      let inverse = inverseDuration.pointer
+      let degrees = ringDegrees.pointer
+      forEachRingRange(n) { r in
+        let i = r.lowerBound
+        Self.generalAngles(
+          t: t, relativeStart: start + i, wrappedBase: base + i, inverseDuration: inverse + i,
+          degrees: degrees + i, into: out + i, count: r.count)
+      }
     }
+    // Few rings overlap (quick toggles only), so this stays on the calling thread, after
+    // every range is written.
     for o in overlaps {
       let correction = o.degrees * (Self.fraction(renderTime, o.start, o.duration) - 1)
       out[o.ring] = Float(Self.wrapped(Double(out[o.ring]) + correction))

@@ -191,7 +191,9 @@ extension RotationEngine {
     let shift = Float(newEpoch - epoch)
     epoch = newEpoch
     let rel = relativeStart.mutablePointer()
-    for i in 0..<relativeStart.count { rel[i] -= shift }
+    forEachRingRange(relativeStart.count) { r in
+      for i in r { rel[i] -= shift }
+    }
   }
 
   /// `x` reduced to `[0, 360)`.

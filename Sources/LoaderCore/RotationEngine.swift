@@ -69,6 +69,7 @@ public struct RotationEngine: Sendable {
     case timeDecreasing(loader: LoaderID, time: Double, previous: Double)
     case renderTimeOutsideWindow(time: Double, window: ClosedRange<Double>)
     case bufferTooSmall(count: Int, needed: Int)
+    case invalidThreadCount(Int)
 
     public var description: String {
       switch self {
@@ -85,6 +86,7 @@ public struct RotationEngine: Sendable {
       case .renderTimeOutsideWindow(let t, let w):
         "render time \(t) is outside the presentable window \(w.lowerBound)...\(w.upperBound)"
       case .bufferTooSmall(let c, let n): "angle buffer holds \(c) rings, needs \(n)"
+      case .invalidThreadCount(let n): "thread count must be >= 1, got \(n)"
       }
     }
   }
@@ -179,6 +181,9 @@ public struct RotationEngine: Sendable {
   let inverseDt: Double
   /// Steps taken.
   public internal(set) var tick: Int = 0
+  /// Threads the per-ring passes (presentation angles, the epoch's rebase) may spread over;
+  /// see `setThreadCount(_:)`.
+  public internal(set) var threadCount: Int
   /// `Double(tick) * dt`.
   public var time: Double { Double(tick) * dt }
   /// Render times at which angles are exact now.
@@ -226,9 +231,16 @@ public struct RotationEngine: Sendable {
   ///   - capacity: loaders to reserve storage for.
   ///   - wheelSize: buckets in the timing wheel (rounded up to a power of two); triggers
   ///     further apart than `wheelSize * dt` cost a look per lap, nothing more.
-  public init(dt: Double, capacity: Int = 0, wheelSize: Int = 64) throws(Error) {
+  ///   - threadCount: threads for the per-ring passes, >= 1 (default: every core; 1 keeps
+  ///     them on the calling thread). See `setThreadCount(_:)`.
+  public init(
+    dt: Double, capacity: Int = 0, wheelSize: Int = 64,
+    threadCount: Int = RotationEngine.availableCores
+  ) throws(Error) {
     guard dt.isFinite, dt > 0 else { throw .invalidStep(dt) }
+    guard threadCount >= 1 else { throw .invalidThreadCount(threadCount) }
     self.dt = dt
+    self.threadCount = threadCount
     inverseDt = 1 / dt
     var size = 1
     while size < Swift.max(2, Swift.min(wheelSize, 1 << 16)) { size <<= 1 }

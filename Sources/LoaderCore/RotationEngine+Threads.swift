@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+
+extension RotationEngine {
+  /// Cores this process may run on: the default `threadCount`.
+  public static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+  /// Sets the threads the per-ring passes may use (>= 1; 1 runs them on the calling thread).
+  ///
+  /// The passes are element-wise (ring `i`'s angle reads only ring `i`'s inputs), so they
+  /// split into contiguous ring ranges, one per worker, with no lock and no atomic: each
+  /// worker writes only its own range. Ranges start on multiples of `chunkAlignment` rings,
+  /// so every ring takes the same vector or scalar path as on one thread and the output is
+  /// bit-identical to one thread's. A pass uses
+  /// ```
+  /// workers = min(threadCount, max(1, rings / minimumRingsPerThread))
+  /// ```
+  /// so a small engine never pays the cost of waking a worker (more than the pass itself
+  /// below `minimumRingsPerThread` rings). `step()`'s firing stays on the calling thread: it
+  /// touches only the loaders that trigger, and their entries move between shared buckets.
+  public mutating func setThreadCount(_ n: Int) throws(Error) {
+    guard n >= 1 else { throw .invalidThreadCount(n) }
+    threadCount = n
+  }
+
+  /// Rings per worker below which another worker costs more than it saves: a wake-up of a
+  /// parked Dispatch worker costs about as much as the presentation pass over this many
+  /// rings on one core (measured with the bench's `step/soa` at 1 and 2 threads around it).
+  static let minimumRingsPerThread = 1 << 15
+
+  /// Ranges start at multiples of this many rings: 16 `Float`s, one vector iteration of the
+  /// full-turn pass and one 64-byte line of each `CacheAlignedArray`, so no two workers
+  /// write one line of the engine's arrays.
+  static let chunkAlignment = 16
+
+  /// How many workers a pass over `rings` rings uses.
+  func workers(forRings rings: Int) -> Int {
+    Swift.max(1, Swift.min(threadCount, rings / Self.minimumRingsPerThread))
+  }
+
+  /// Ring range `c` of `0..<rings` split in `workers` pieces that start on `chunkAlignment`.
+  static func chunk(_ c: Int, of workers: Int, rings: Int) -> Range<Int> {
+    let units = (rings + chunkAlignment - 1) / chunkAlignment
+    func start(_ k: Int) -> Int { Swift.min(rings, units * k / workers * chunkAlignment) }
+    return start(c)..<start(c + 1)
+  }
+
+  /// Runs `body` over `0..<rings` split in contiguous ranges, one per worker, and returns
+  /// when every range is done. `body` must write only inside its range.
+  func forEachRingRange(_ rings: Int, _ body: (Range<Int>) -> Void) {
+    let w = workers(forRings: rings)
+    if w == 1 {
+      body(0..<rings)
+      return
+    }
+    withoutActuallyEscaping(body) { body in
+      // Safe to share: each worker gets its own range, `body` writes only there, and
+      // `concurrentPerform` returns after the last worker is done.
+      nonisolated(unsafe) let body = body
+      DispatchQueue.concurrentPerform(iterations: w) { c in
+        body(Self.chunk(c, of: w, rings: rings))
+      }
+    }
+  }
+}

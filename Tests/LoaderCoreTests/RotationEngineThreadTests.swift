@@ -1,0 +1,142 @@
+import Testing
+
+@testable import LoaderCore
+
+/// The per-ring passes on several threads: the same bits as on one, at every size around the
+/// point where a second worker starts, and the ranges they split into.
+@Suite struct RotationEngineThreadTests {
+  /// An engine whose ring storage holds exactly `rings` rings (seed loaders, then one loader
+  /// of the remainder), each turned on at a seeded time in its first cycle and stepped to
+  /// 1.5 s, so rings read every phase: not started, mid-turn, finished.
+  static func engine(rings: Int, general: Bool = false) throws -> RotationEngine {
+    var e = try RotationEngine(dt: 1.0 / 60, capacity: rings / 5 + 1, threadCount: 1)
+    var rng = SplitMix64(seed: UInt64(rings))
+    var style = LoaderStyle.seed
+    if general {
+      // Quarter turns of another duration: the general pass (base, 1/d, D per ring).
+      style.turnDegrees = 90
+      style.turnDuration = 0.45
+    }
+    var left = rings
+    while left > 0 {
+      style.ringCount = Swift.min(5, left)
+      left -= style.ringCount
+      try e.addLoader(style: style, isAnimating: true, at: rng.nextUnit() * 1.25)
+    }
+    advance(&e, to: 1.5)
+    #expect(e.ringSlotCount == rings)
+    return e
+  }
+
+  static func angles(_ e: RotationEngine, threads: Int, at t: Double) throws -> [UInt32] {
+    var copy = e
+    try copy.setThreadCount(threads)
+    var out: [Float] = []
+    try copy.presentationAngles(at: t, into: &out)
+    return out.map(\.bitPattern)
+  }
+
+  static let threshold = RotationEngine.minimumRingsPerThread
+
+  @Test(arguments: [
+    threshold - 1, threshold, threshold + 1, 2 * threshold - 1, 2 * threshold,
+    2 * threshold + 17, 3 * threshold + 5, 7 * threshold + 3,
+  ])
+  func anglesAreBitIdenticalAroundTheThreshold(rings: Int) throws {
+    for general in [false, true] {
+      let e = try Self.engine(rings: rings, general: general)
+      let t = e.time - 0.3 * e.dt
+      let one = try Self.angles(e, threads: 1, at: t)
+      #expect(one.contains { Float(bitPattern: $0) > 0 && Float(bitPattern: $0) < 360 })
+      for threads in [2, 3, 4, 7, 64] {
+        var copy = e
+        try copy.setThreadCount(threads)
+        let expectedWorkers = Swift.max(1, Swift.min(threads, rings / Self.threshold))
+        #expect(copy.workers(forRings: rings) == expectedWorkers)
+        #expect(
+          try Self.angles(e, threads: threads, at: t) == one,
+          "rings \(rings), \(threads) threads, general \(general)")
+      }
+    }
+  }
+
+  @Test func aMillionLoadersAreBitIdentical() throws {
+    let e = try Self.engine(rings: 5_000_000)
+    let one = try Self.angles(e, threads: 1, at: e.time)
+    let all = try Self.angles(e, threads: Swift.max(2, RotationEngine.availableCores), at: e.time)
+    #expect(all == one)
+  }
+
+  /// The epoch moves every `rebaseInterval`: the parallel rebase must shift every ring once.
+  @Test func rebaseOnThreadsMatchesOneThread() throws {
+    let rings = 2 * Self.threshold + 9
+    var one = try Self.engine(rings: rings)
+    var many = one
+    try many.setThreadCount(4)
+    let epoch = one.epoch
+    advance(&one, to: 4.2)
+    advance(&many, to: 4.2)
+    #expect(one.epoch > epoch)
+    #expect(one.relativeStart.pointer[0] == many.relativeStart.pointer[0])
+    let t = one.time
+    #expect(try Self.angles(one, threads: 1, at: t) == Self.angles(many, threads: 1, at: t))
+  }
+
+  @Test func rangesCoverEveryRingOnceOnAlignedStarts() {
+    for rings in [0, 1, 15, 16, 17, 100, 1000, 65_537] {
+      for workers in 1...9 {
+        var next = 0
+        for c in 0..<workers {
+          let r = RotationEngine.chunk(c, of: workers, rings: rings)
+          #expect(r.lowerBound == next, "rings \(rings) workers \(workers) chunk \(c)")
+          #expect(r.lowerBound % RotationEngine.chunkAlignment == 0 || r.lowerBound == rings)
+          next = r.upperBound
+        }
+        #expect(next == rings)
+      }
+    }
+  }
+
+  @Test func badThreadCountsAreRefused() throws {
+    #expect(throws: RotationEngine.Error.invalidThreadCount(0)) {
+      try RotationEngine(dt: 0.1, threadCount: 0)
+    }
+    var e = try RotationEngine(dt: 0.1)
+    #expect(e.threadCount == RotationEngine.availableCores)
+    #expect(throws: RotationEngine.Error.invalidThreadCount(-3)) { try e.setThreadCount(-3) }
+    #expect(e.threadCount == RotationEngine.availableCores)
+    #expect(
+      RotationEngine.Error.invalidThreadCount(0).description == "thread count must be >= 1, got 0")
+  }
+}
+
+/// The byte model the bench's `limit/bandwidth` divides by a copy bandwidth.
+@Suite struct RotationEngineByteModelTests {
+  @Test func seedCountsWhatTheStepTouches() {
+    // If an entry grows, the model follows it; this pins the figure the README quotes.
+    #expect(MemoryLayout<RotationEngine.WheelEntry>.stride == 40)
+    let m = RotationEngine.byteModel(style: .seed, dt: 1.0 / 60)
+    #expect(m.perRing == 8)
+    #expect(m.perTrigger == 84)
+    #expect(m.perRingPerRebase == 8)
+    // 8 + 8 / 120 + 84 * (1/15) / 5 = 9.1867 bytes per ring per step.
+    #expect(abs(m.bytesPerRing - (8 + 8.0 / 120 + 84.0 / 75)) < 1e-12)
+    #expect(abs(m.bytesPerStep(loaders: 1000) - 5000 * m.bytesPerRing) < 1e-6)
+    #expect(m.workingSetBytes(loaders: 1000) == 5000 * 8 + 5600)
+  }
+
+  @Test func otherTurnsReadMore() {
+    var style = LoaderStyle.seed
+    style.turnDegrees = 90
+    let m = RotationEngine.byteModel(style: style, dt: 1.0 / 60)
+    let schedule = MemoryLayout<RotationEngine.Schedule>.stride
+    let history = MemoryLayout<RotationEngine.RingHistory>.stride
+    #expect(m.perRing == 20)
+    #expect(m.perTrigger == 84 + schedule + history + 4)
+    // A ring that comes round before its turn ends may overlap: off the common path.
+    var quick = LoaderStyle.seed
+    quick.stagger = 0.1
+    #expect(
+      RotationEngine.byteModel(style: quick, dt: 1.0 / 60).perTrigger == 84 + schedule + history)
+  }
+}
