@@ -26,7 +26,7 @@ extension RotationEngine {
   /// Rings per worker below which another worker costs more than it saves: a wake-up of a
   /// parked Dispatch worker costs about as much as the presentation pass over this many
   /// rings on one core (measured with the bench's `step/soa` at 1 and 2 threads around it).
-  static let minimumRingsPerThread = 1 << 15
+  package static let minimumRingsPerThread = 1 << 15
 
   /// Ranges start at multiples of this many rings: 16 `Float`s, one vector iteration of the
   /// full-turn pass and one 64-byte line of each `CacheAlignedArray`, so no two workers
@@ -45,20 +45,26 @@ extension RotationEngine {
     return start(c)..<start(c + 1)
   }
 
-  /// Runs `body` over `0..<rings` split in contiguous ranges, one per worker, and returns
-  /// when every range is done. `body` must write only inside its range.
+  /// Runs `body` over the engine's `rings` rings in `workers(forRings:)` ranges.
   func forEachRingRange(_ rings: Int, _ body: (Range<Int>) -> Void) {
-    let w = workers(forRings: rings)
-    if w == 1 {
-      body(0..<rings)
+    Self.forEachRange(rings, workers: workers(forRings: rings), body)
+  }
+
+  /// Runs `body` over `0..<count` split in `workers` contiguous ranges (`chunk(_:of:rings:)`),
+  /// one per worker, and returns when every range is done; one worker runs it on the calling
+  /// thread. `body` must write only inside its range. (`package` so the bench's limits split
+  /// their copies exactly as the engine's passes do.)
+  package static func forEachRange(_ count: Int, workers: Int, _ body: (Range<Int>) -> Void) {
+    if workers <= 1 {
+      body(0..<count)
       return
     }
     withoutActuallyEscaping(body) { body in
       // Safe to share: each worker gets its own range, `body` writes only there, and
       // `concurrentPerform` returns after the last worker is done.
       nonisolated(unsafe) let body = body
-      DispatchQueue.concurrentPerform(iterations: w) { c in
-        body(Self.chunk(c, of: w, rings: rings))
+      DispatchQueue.concurrentPerform(iterations: workers) { c in
+        body(chunk(c, of: workers, rings: count))
       }
     }
   }
