@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension RotationEngine {
   /// Cores this process may run on: the default `threadCount`.
@@ -8,8 +9,9 @@ extension RotationEngine {
   /// Sets the threads the per-ring passes may use (>= 1; 1 runs them on the calling thread).
   ///
   /// The passes are element-wise (ring `i`'s angle reads only ring `i`'s inputs), so they
-  /// split into contiguous ring ranges, one per worker, with no lock and no atomic: each
-  /// worker writes only its own range. Ranges start on multiples of `chunkAlignment` rings,
+  /// split into contiguous ring ranges with no lock and no atomic on the output: each range
+  /// is written by one worker (workers claim ranges through one shared counter, see
+  /// `forEachRange`). Ranges start on multiples of `chunkAlignment` rings,
   /// so every ring takes the same vector or scalar path as on one thread and the output is
   /// bit-identical to one thread's. A pass uses
   /// ```
@@ -50,21 +52,33 @@ extension RotationEngine {
     Self.forEachRange(rings, workers: workers(forRings: rings), body)
   }
 
-  /// Runs `body` over `0..<count` split in `workers` contiguous ranges (`chunk(_:of:rings:)`),
-  /// one per worker, and returns when every range is done; one worker runs it on the calling
-  /// thread. `body` must write only inside its range. (`package` so the bench's limits split
-  /// their copies exactly as the engine's passes do.)
+  /// Pieces per worker a pass is cut into. Workers claim pieces one at a time, so one that
+  /// the system schedules late (a busy machine) holds up the pass by one piece, not by its
+  /// whole share.
+  static let piecesPerWorker = 8
+
+  /// Runs `body` over `0..<count` on `workers` threads and returns when all of it is done;
+  /// one worker runs it on the calling thread. The range is cut into `piecesPerWorker *
+  /// workers` contiguous pieces (`chunk(_:of:rings:)`) that the workers claim from a shared
+  /// counter; `body` must write only inside the piece it is given. (`package` so the bench's
+  /// limits split their copies exactly as the engine's passes do.)
   package static func forEachRange(_ count: Int, workers: Int, _ body: (Range<Int>) -> Void) {
     if workers <= 1 {
       body(0..<count)
       return
     }
+    let pieces = workers * piecesPerWorker
+    let next = Atomic<Int>(0)
     withoutActuallyEscaping(body) { body in
-      // Safe to share: each worker gets its own range, `body` writes only there, and
+      // Safe to share: each piece goes to one worker, `body` writes only there, and
       // `concurrentPerform` returns after the last worker is done.
       nonisolated(unsafe) let body = body
-      DispatchQueue.concurrentPerform(iterations: workers) { c in
-        body(chunk(c, of: workers, rings: count))
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
+          guard c < pieces else { return }
+          body(chunk(c, of: pieces, rings: count))
+        }
       }
     }
   }

@@ -31,6 +31,14 @@
 /// than the step that reaches them (`ToggleSchedule.Player` does) and that is at most a step's
 /// worth of triggers.
 ///
+/// ## Threads
+/// `presentationAngles(at:into:)` and the epoch's rebase are element-wise over rings, so past
+/// `minimumRingsPerThread` rings per worker they split into contiguous ranges on up to
+/// `threadCount` threads (default: every core), with bit-identical results. Such a pass costs
+/// a few small heap allocations (Dispatch's closure box and block copy); below the threshold,
+/// or with `threadCount == 1`, it runs on the calling thread and allocates nothing. The step's
+/// firing stays on the calling thread. `RotationEngine.byteModel` counts what a step moves.
+///
 /// ## Layout (struct of arrays, grouped by who reads them)
 /// - The presentation pass reads one `Float` per ring, the latest trigger's start relative to
 ///   a moving epoch (`relativeStart`), and writes one `Float` angle per ring. Loaders with other

@@ -97,6 +97,22 @@ import Testing
     }
   }
 
+  /// Workers claim pieces from a shared counter: each index is still visited exactly once.
+  @Test func forEachRangeVisitsEveryIndexOnce() {
+    for count in [0, 1, 17, 1000, 100_003] {
+      for workers in [1, 2, 3, 8] {
+        let visits = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(1, count))
+        visits.initialize(repeating: 0)
+        defer { visits.deallocate() }
+        let base = visits.baseAddress
+        RotationEngine.forEachRange(count, workers: workers) { r in
+          for i in r { base?[i] += 1 }
+        }
+        #expect(visits.prefix(count).allSatisfy { $0 == 1 }, "count \(count) workers \(workers)")
+      }
+    }
+  }
+
   @Test func badThreadCountsAreRefused() throws {
     #expect(throws: RotationEngine.Error.invalidThreadCount(0)) {
       try RotationEngine(dt: 0.1, threadCount: 0)
