@@ -17,7 +17,10 @@ enum LimitBenchmarks {
         run.record(r)
       }
     }
-    if run.isSelected("limit/raster") {
+    // The floor runs with its entries, so every run that has one has the other.
+    if run.isSelected("limit/raster")
+      || RasterBenchmarks.backendNames.contains(where: { run.isSelected("raster/\($0)") })
+    {
       let covered = coveredPixelsPerRing(RasterScene.shape)
       for n in run.sizes.rasterRings {
         for threads in BenchThreads.counts {

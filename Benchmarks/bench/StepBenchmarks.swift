@@ -35,7 +35,9 @@ enum StepBenchmarks {
 
   static func run(_ run: BenchRun) throws {
     for n in run.sizes.stepLoaders {
-      for threads in BenchThreads.counts where run.isSelected("limit/bandwidth") {
+      // The floor runs with its entry, so every run that has one has the other.
+      let limit = run.isSelected("limit/bandwidth") || run.isSelected("step/soa")
+      for threads in BenchThreads.counts where limit {
         run.record(
           LimitBenchmarks.bandwidth(
             loaders: n, model: byteModel, threads: threads, plan: run.plan))

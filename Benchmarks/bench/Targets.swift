@@ -6,7 +6,8 @@ struct EntrySelector: Sendable {
     case any
     /// One thread (or an entry with no thread setting).
     case one
-    /// `BenchThreads.all` (or an entry with no thread setting: it runs the same at any).
+    /// `BenchThreads.all`. An entry with no thread setting does not match: it was not
+    /// measured at all threads.
     case all
   }
 
@@ -22,7 +23,7 @@ struct EntrySelector: Sendable {
     switch threads {
     case .any: return true
     case .one: return (r.threads ?? 1) == 1
-    case .all: return r.threads == nil || r.threads == BenchThreads.all
+    case .all: return r.threads == BenchThreads.all
     }
   }
 

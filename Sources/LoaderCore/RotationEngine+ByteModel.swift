@@ -19,7 +19,8 @@ extension RotationEngine {
   /// triggers per step = loaders * dt / stagger   (each animating loader fires every stagger)
   /// ```
   /// What it leaves out, all small against these: the bucket's count and capacity, the
-  /// overlap pool (empty in a steady run), and the whole 64-byte line a trigger's `Float`
+  /// overlap pool (empty in a steady run), the second read of a bucket's entries when its
+  /// triggers fire on several threads, and the whole 64-byte line a trigger's `Float`
   /// write dirties when `relativeStart` is too big for the cache (a floor counts the bytes
   /// the step needs, not the ones the hardware moves for it).
   package struct ByteModel: Sendable, Equatable {

@@ -18,8 +18,9 @@ extension RotationEngine {
   /// workers = min(threadCount, max(1, rings / minimumRingsPerThread))
   /// ```
   /// so a small engine never pays the cost of waking a worker (more than the pass itself
-  /// below `minimumRingsPerThread` rings). `step()`'s firing stays on the calling thread: it
-  /// touches only the loaders that trigger, and their entries move between shared buckets.
+  /// below `minimumRingsPerThread` rings). `step()` fires a bucket's common triggers on the
+  /// same threads past `minimumTriggersPerThread` per worker (`fireCommonOnThreads`); moving
+  /// entries between buckets stays on the calling thread.
   public mutating func setThreadCount(_ n: Int) throws(Error) {
     guard n >= 1 else { throw .invalidThreadCount(n) }
     threadCount = n

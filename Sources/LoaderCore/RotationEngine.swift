@@ -36,8 +36,9 @@
 /// `minimumRingsPerThread` rings per worker they split into contiguous ranges on up to
 /// `threadCount` threads (default: every core), with bit-identical results. Such a pass costs
 /// a few small heap allocations (Dispatch's closure box and block copy); below the threshold,
-/// or with `threadCount == 1`, it runs on the calling thread and allocates nothing. The step's
-/// firing stays on the calling thread. `RotationEngine.byteModel` counts what a step moves.
+/// or with `threadCount == 1`, it runs on the calling thread and allocates nothing. A step
+/// with many triggers fires the common ones on the same threads, then moves the entries on
+/// the calling thread. `RotationEngine.byteModel` counts what a step moves.
 ///
 /// ## Layout (struct of arrays, grouped by who reads them)
 /// - The presentation pass reads one `Float` per ring, the latest trigger's start relative to
@@ -160,6 +161,10 @@ public struct RotationEngine: Sendable {
     var ringCount: UInt16
 
     @inline(__always) func triggerTime(_ j: Int) -> Double { runStart + stagger * Double(j) }
+
+    /// A simple run past its first `ringCount` triggers: its trigger writes one `Float` and
+    /// nothing else (`RotationEngine.fireCommon`).
+    @inline(__always) var isCommon: Bool { tag & 1 == 1 && next >= Int(ringCount) }
   }
 
   /// A ring's turns before its loader's current run: how many, and when the latest started.

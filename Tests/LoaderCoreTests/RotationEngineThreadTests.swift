@@ -67,6 +67,48 @@ import Testing
     #expect(all == one)
   }
 
+  /// Enough loaders that a step fires its common triggers on several workers, some toggled
+  /// off and on (stale entries, overlaps, first triggers of a run on the serial path): every
+  /// step leaves the same angles, bit for bit, on 1 and on 3 threads. A trigger every step per
+  /// loader (ten rings, stagger dt, short turns that still end before the ring comes round)
+  /// keeps the scene small.
+  @Test func firingOnThreadsMatchesOneThread() throws {
+    let dt = 1.0 / 60
+    var style = LoaderStyle.seed
+    style.ringCount = 10
+    style.stagger = dt
+    style.turnDuration = 0.05
+    let loaders = 3 * RotationEngine.minimumTriggersPerThread + 101
+    var one = try RotationEngine(dt: dt, capacity: loaders, threadCount: 1)
+    var rng = SplitMix64(seed: 12)
+    var ids: [RotationEngine.LoaderID] = []
+    for _ in 0..<loaders {
+      ids.append(try one.addLoader(style: style, isAnimating: true, at: rng.nextUnit() * 0.2))
+    }
+    var many = one
+    try many.setThreadCount(3)
+    advance(&one, to: 0.5)
+    advance(&many, to: 0.5)
+    #expect(RotationEngine.byteModel(style: style, dt: dt).perTrigger == 84, "the common path")
+    for k in 0..<40 {
+      if k == 5 || k == 9 {
+        let on = k == 9
+        for id in ids[0..<2000] {
+          try one.setAnimating(on, loader: id, at: one.time)
+          try many.setAnimating(on, loader: id, at: many.time)
+        }
+      }
+      one.step()
+      many.step()
+      let t = one.time
+      #expect(try Self.angles(one, threads: 1, at: t) == Self.angles(many, threads: 1, at: t))
+    }
+    #expect(one.overlapCount == many.overlapCount)
+    for id in ids.prefix(50) + ids.suffix(50) {
+      #expect(try one.angles(loader: id, at: one.time) == many.angles(loader: id, at: many.time))
+    }
+  }
+
   /// The epoch moves every `rebaseInterval`: the parallel rebase must shift every ring once.
   @Test func rebaseOnThreadsMatchesOneThread() throws {
     let rings = 2 * Self.threshold + 9
