@@ -41,12 +41,16 @@ enum LimitBenchmarks {
   /// into the cache first), which no Swift store can ask for.
   static func copyTimePerByte(bytes: Int, threads: Int, plan: SamplingPlan) -> SampleStatistics {
     let count = max(16, (bytes / 2 / MemoryLayout<Float>.stride + 15) / 16 * 16)
-    let source = UnsafeMutablePointer<Float>.allocate(capacity: count)
-    let destination = UnsafeMutablePointer<Float>.allocate(capacity: count)
-    defer {
-      source.deallocate()
-      destination.deallocate()
-    }
+    // One block, the destination half a page past a page boundary after the source: a load
+    // whose address matches a pending store's in the low 12 bits waits for it (4K aliasing),
+    // which two separate allocations hit or miss by chance, moving the bandwidth by 2x.
+    let page = 4096
+    let offset = (count * MemoryLayout<Float>.stride + page - 1) / page * page + page / 2
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: offset + count * MemoryLayout<Float>.stride, alignment: page)
+    defer { block.deallocate() }
+    let source = block.bindMemory(to: Float.self, capacity: count)
+    let destination = (block + offset).bindMemory(to: Float.self, capacity: count)
     // Touch every page first so page faults are not measured as bandwidth.
     source.initialize(repeating: 1, count: count)
     destination.initialize(repeating: 0, count: count)
