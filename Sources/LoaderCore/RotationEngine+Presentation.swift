@@ -102,10 +102,19 @@ extension RotationEngine {
     return f > 1 ? 1 : (f > 0 ? f : 0)
   }
 
+  /// `Float(360).bitPattern`: the full-turn pass's one compare.
+  static let fullTurnBits = Float(360).bitPattern
+
   /// 360-degree turns of one duration: `360 * c`, computed as `rate * (t - s)` with
   /// `rate = 360 / d` (one product per ring instead of two, and one rounding fewer), then
   /// reduced to `[0, 360)`: a turn not yet started reads 0 and a finished one 360, which is 0.
-  /// Branch-free so the loop vectorizes.
+  /// Both ends are one unsigned compare of the bit pattern: a non-negative `Float` orders as
+  /// its bits do, and a negative one (sign bit set) compares above `bitPattern(360)`, so
+  /// ```
+  /// angle = bits(a) < bits(360) ? a : 0      (a NaN reads 0 too)
+  /// ```
+  /// Branch-free so the loop vectorizes (a compare and a mask per four rings, where a clamp
+  /// at each end took two of each).
   @inline(__always)
   static func fullTurnAngles(
     t: Float, turnRate: Float, relativeStart: UnsafePointer<Float>,
@@ -118,19 +127,18 @@ extension RotationEngine {
     let tv = Lanes(repeating: t)
     let rate = Lanes(repeating: turnRate)
     let zero = Lanes(repeating: 0)
-    let full = Lanes(repeating: 360)
+    let full = SIMD16<UInt32>(repeating: fullTurnBits)
     while i + lanes <= n {
       let r = UnsafeRawPointer(relativeStart + i).loadUnaligned(as: Lanes.self)
       var a = (tv - r) * rate
-      a.replace(with: zero, where: a .< zero)
-      a.replace(with: zero, where: .!(a .< full))
+      let bits = unsafeBitCast(a, to: SIMD16<UInt32>.self)
+      a.replace(with: zero, where: .!(bits .< full))
       UnsafeMutableRawPointer(out + i).storeBytes(of: a, as: Lanes.self)
       i += lanes
     }
     while i < n {
-      var a = (t - relativeStart[i]) * turnRate
-      a = a < 0 ? 0 : a
-      out[i] = a < 360 ? a : 0
+      let a = (t - relativeStart[i]) * turnRate
+      out[i] = a.bitPattern < fullTurnBits ? a : 0
       i += 1
     }
   }

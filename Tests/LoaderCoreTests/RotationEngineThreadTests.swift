@@ -48,6 +48,9 @@ import Testing
       let t = e.time - 0.3 * e.dt
       let one = try Self.angles(e, threads: 1, at: t)
       #expect(one.contains { Float(bitPattern: $0) > 0 && Float(bitPattern: $0) < 360 })
+      // Rings not started yet and finished turns read 0; nothing leaves [0, 360).
+      #expect(one.allSatisfy { Float(bitPattern: $0) >= 0 && Float(bitPattern: $0) < 360 })
+      #expect(one.contains(0))
       for threads in [2, 3, 4, 7, 64] {
         var copy = e
         try copy.setThreadCount(threads)
