@@ -113,8 +113,8 @@ extension RotationEngine {
   /// ```
   /// angle = bits(a) < bits(360) ? a : 0      (a NaN reads 0 too)
   /// ```
-  /// Branch-free so the loop vectorizes (a compare and a mask per four rings, where a clamp
-  /// at each end took two of each).
+  /// Branch-free so the loop vectorizes: per four rings a sign flip, a compare and a mask,
+  /// where clamping each end took a compare and a mask of its own.
   @inline(__always)
   static func fullTurnAngles(
     t: Float, turnRate: Float, relativeStart: UnsafePointer<Float>,
