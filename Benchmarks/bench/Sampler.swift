@@ -1,3 +1,5 @@
+import LoaderCore
+
 /// How long and how often to measure one entry.
 struct SamplingPlan {
   /// Time spent running the operation before any sample counts (caches, branch predictors,
@@ -76,4 +78,15 @@ enum Sampler {
       nanosecondsPerCall: SampleStatistics(samples),
       allocationsPerCall: Double(allocations) / Double(calls), calls: calls)
   }
+}
+
+/// The thread counts every threaded entry is measured at: one, and all.
+enum BenchThreads {
+  /// All threads: every core this process may run on. (The bench's `--threads N` replaces
+  /// this default once the flag exists.)
+  static var all: Int { RotationEngine.availableCores }
+
+  /// `[1, all]`, or `[1]` on one core.
+  static var counts: [Int] { all > 1 ? [1, all] : [1] }
+
 }

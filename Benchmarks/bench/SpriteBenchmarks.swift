@@ -143,44 +143,6 @@ enum SpriteBenchmarks {
     r.details.append(renderer)
     run.record(r)
   }
-
-  /// Every other raster entry against the software sprite at the same size: the ratio the
-  /// issue asks for beside the one against Cairo.
-  static func ratios(_ results: [BenchResult]) -> [String] {
-    var lines: [String] = []
-    for sprite in results where sprite.name == names[0] {
-      for r in results
-      where r.group == "raster" && r.rings == sprite.rings && r.name != sprite.name {
-        let ratio = sprite.statistics.p50 / r.statistics.p50
-        lines.append(
-          "\(r.name) vs raster/sprite @ \(Format.count(r.rings)) rings: "
-            + ResultTable.speedup(ratio))
-      }
-    }
-    return lines
-  }
-
-  /// `raster/spans` at least 100x and `raster/gfx` at least 5x faster than the software
-  /// sprite, each at a higher PSNR, at every size measured.
-  static func targets(_ results: [BenchResult]) -> [String] {
-    var lines: [String] = []
-    for (backend, factor) in [("raster/spans", 100.0), ("raster/gfx", 5.0)] {
-      let pairs = results.filter { $0.name == names[0] }.compactMap { sprite in
-        results.first { $0.name == backend && $0.rings == sprite.rings }.map { (sprite, $0) }
-      }
-      let ratios = pairs.map {
-        (sprite: $0.0, r: $0.1, x: $0.0.statistics.p50 / $0.1.statistics.p50)
-      }
-      guard let worst = ratios.min(by: { $0.x < $1.x }) else { continue }
-      let higher = pairs.allSatisfy { ($0.1.psnrDB ?? 0) > ($0.0.psnrDB ?? 0) }
-      let ok = worst.x >= factor && higher
-      lines.append(
-        "\(backend) >= \(Format.value(factor))x raster/sprite at a higher PSNR (every size): "
-          + "worst \(Format.value(worst.x))x @ \(Format.count(worst.r.rings)) rings"
-          + (higher ? "" : ", PSNR not higher everywhere") + " -> \(ok ? "met" : "MISSED")")
-    }
-    return lines
-  }
 }
 
 /// The one ring texture: painted white at angle 0 with its centre at the middle of an even
