@@ -28,9 +28,16 @@ final class GIFEncoder: FrameEncoder {
     self.height = height
     self.fps = fps
     line = [GifPixelType](repeating: 0, count: width)
+    // Opened here rather than by EGifOpenFileName, which creates files readable by the owner
+    // only; this way the file gets the same permissions as every other the demo writes.
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+    guard fd >= 0 else {
+      throw .encode("gif: cannot create '\(path)': \(String(cString: strerror(errno)))")
+    }
     var error: Int32 = 0
-    guard let g = EGifOpenFileName(path, false, &error) else {
-      throw .encode("gif: cannot create '\(path)': \(Self.message(error))")
+    guard let g = EGifOpenFileHandle(fd, &error) else {
+      close(fd)
+      throw .encode("gif: cannot start '\(path)': \(Self.message(error))")
     }
     gif = g
     EGifSetGifVersion(g, true)
