@@ -89,7 +89,9 @@ let package = Package(
     ),
     .testTarget(
       name: "FrameRecordingTests",
-      dependencies: ["FrameRecording", "LoaderCore", "LoaderSDL", "CGIF", "CWebP", "CFFmpeg"]
+      dependencies: [
+        "FrameRecording", "LoaderCore", "LoaderSDL", "CGIF", "CWebP", "CFFmpeg", "demo",
+      ]
     ),
   ]
 )
