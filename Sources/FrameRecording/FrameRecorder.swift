@@ -3,18 +3,25 @@ import Foundation
 /// Encodes frames, one at a time, into an animated file at a temporary path.
 ///
 /// ```swift
-/// let schedule = try RecordingSchedule(format: .gif, fps: 50, duration: nil, loop: true, style: .seed)
+/// let schedule = try RecordingSchedule(format: .gif, fps: 50, duration: nil, loop: true,
+///                                      style: .seed)
 /// let recorder = try FrameRecorder(format: .gif, width: 390, height: 120,
 ///                                  fps: schedule.frameRate, temporaryPath: file.temporaryPath)
-/// for t in schedule.times { draw(at: t); try recorder.append(argb: canvas.pixels, pitch: canvas.pitch) }
-/// try recorder.finish()   // then the caller renames the temporary into place
+/// for t in schedule.times {
+///   draw(at: t)                    // onto an OffscreenCanvas, then canvas.flush()
+///   let s = canvas.surface.pointee
+///   try recorder.append(argb: s.pixels, pitch: Int(s.pitch))
+/// }
+/// try recorder.finish()            // then the caller renames the temporary into place
 /// ```
 /// Frames are 32-bit `0xAARRGGBB` words, row-major (SDL's `ARGB8888`, an `OffscreenCanvas`'s
 /// surface: bytes B, G, R, A in memory on a little-endian machine); alpha is ignored, every
 /// frame is opaque. Frame `k` is shown from `k / fps` seconds into the file.
 ///
-/// Memory stays bounded by a frame or two, except WebP, whose encoder keeps the compressed
-/// frames until `finish()`. After `finish()` or `cancel()` the recorder takes nothing more; a
+/// Costs: memory stays bounded by a frame or two, except WebP, whose encoder keeps the
+/// compressed frames until `finish()`. Encoding runs on the caller's thread, one frame per
+/// `append`; per pixel, GIF is the cheapest, then WebP and H.264, and VP9 costs several times
+/// H.264. After `finish()` or `cancel()` the recorder takes nothing more; a
 /// failed `append` or `finish` removes the temporary, so a failed recording leaves nothing.
 public final class FrameRecorder {
   public let format: RecordingFormat
