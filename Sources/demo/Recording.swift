@@ -36,11 +36,15 @@ struct RecordingPlan {
     do {
       schedule = try RecordingSchedule(
         format: format, fps: fps, duration: duration, loop: loop, style: style)
+    } catch {
+      throw UsageError(
+        flag: duration != nil ? "--duration" : "--record", problem: error.description)
+    }
+    do {
       try FrameRecorder.validate(
         format: format, width: width, height: height, fps: schedule.frameRate)
     } catch {
-      let flag = duration != nil && !loop ? "--duration" : "--record"
-      throw UsageError(flag: flag, problem: error.description)
+      throw UsageError(flag: "--record", problem: "\(error) (--size times --scale)")
     }
     self.path = path
     self.format = format

@@ -42,8 +42,9 @@ import Testing
       refusal { () throws(UsageError) in try plan("l.webp", duration: .nan) }
         == "demo: --duration: duration nan must be finite and > 0")
     #expect(
-      refusal { () throws(UsageError) in try plan("l.mp4", width: 585, height: 180) }
-        == "demo: --record: mp4 (H.264 yuv420p) needs an even width and height, not 585x180")
+      refusal { () throws(UsageError) in try plan("l.mp4", duration: 2, width: 585, height: 180) }
+        == "demo: --record: mp4 (H.264 yuv420p) needs an even width and height, not 585x180"
+        + " (--size times --scale)")
     for ok in ["l.gif", "l.webp", "l.mp4", "l.webm", "dir/L.GIF"] {
       #expect(refusal { () throws(UsageError) in try plan(ok, loop: true) } == nil, "\(ok)")
     }
