@@ -5,13 +5,15 @@ import Foundation
 /// ARGB to yuv420p by libswscale.
 ///
 /// - Codec: libx264 when this FFmpeg build has it (Debian's does), otherwise whatever H.264
-///   encoder it has; libvpx-vp9 for WebM. Constant quality (x264 CRF 12, VP9 CRF 15).
+///   encoder it has; libvpx-vp9 for WebM. Constant quality, CRF 8 for both (High profile
+///   for x264: CRF 0 would switch to a lossless profile that browsers do not play).
 /// - Quality is bounded by yuv420p itself, not the codec: a 4-pixel ring stroke is two chroma
 ///   samples wide, so saturated edges bleed. A seed frame at scale 1 converted to yuv420p and
-///   back, with no codec at all, scores about 35.7 dB at best (Lanczos chroma filtering,
-///   chroma read from every input pixel, accurate rounding: what this encoder uses; swscale's
-///   default bicubic gives 31.5), and the encoded files land just under that. Larger scales do
-///   better: the strokes are wider than the chroma grid.
+///   back, with no loss in the codec at all, scores about 35.7 dB at best (Lanczos chroma
+///   filtering, chroma read from every input pixel, accurate rounding: what this encoder uses;
+///   swscale's default bicubic gives 31.5). CRF 8 keeps the seed's frames above 35.4 dB, CRF
+///   12 only just above 35. Larger scales do better: the strokes are wider than the chroma
+///   grid.
 /// - Colour: BT.601 limited range (swscale's default matrix), tagged so in the stream so
 ///   players convert back with the same matrix.
 /// - Time: the time base is `1 / fps` as a fraction (`av_d2q`), frame `k` has `pts = k`.
@@ -69,10 +71,10 @@ final class VideoEncoder: FrameEncoder {
       c.pointee.color_range = AVCOL_RANGE_MPEG
       if format == .mp4 {
         av_opt_set(c.pointee.priv_data, "preset", "medium", 0)
-        av_opt_set(c.pointee.priv_data, "crf", "12", 0)
+        av_opt_set(c.pointee.priv_data, "crf", "8", 0)
       } else {
         c.pointee.bit_rate = 0
-        av_opt_set(c.pointee.priv_data, "crf", "15", 0)
+        av_opt_set(c.pointee.priv_data, "crf", "8", 0)
         av_opt_set(c.pointee.priv_data, "deadline", "good", 0)
         av_opt_set(c.pointee.priv_data, "cpu-used", "4", 0)
         av_opt_set(c.pointee.priv_data, "row-mt", "1", 0)
