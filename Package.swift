@@ -25,6 +25,29 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"])]
     ),
+    // Recording only (`FrameRecording`): LoaderSDL and its consumers never link these.
+    .systemLibrary(
+      name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]
+    ),
+    .systemLibrary(
+      name: "CWebP",
+      path: "Sources/CWebP",
+      pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFFmpeg",
+      path: "Sources/CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+    ),
+    // The demo's HUD text. No pkgConfig: SDL2_ttf's flags repeat SDL2's `-D_REENTRANT`, and
+    // every header it needs is on the default search path.
+    .systemLibrary(
+      name: "CSDL2TTF",
+      path: "Sources/CSDL2TTF",
+      providers: [.apt(["libsdl2-ttf-dev", "libfontconfig-dev", "fonts-dejavu-core"])]
+    ),
 
     // MARK: - Public API
 
@@ -35,7 +58,8 @@ let package = Package(
 
     // MARK: - Executables
 
-    .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL"]),
+    .executableTarget(
+      name: "demo", dependencies: ["LoaderCore", "LoaderSDL", "FrameRecording", "CSDL2TTF"]),
     .executableTarget(
       name: "bench",
       dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "CAllocationCounter"],
@@ -55,12 +79,22 @@ let package = Package(
     // An independent renderer (Cairo) that strokes the same dashed rings.
     .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSDL", "CCairo"]),
 
+    // Animated GIF / WebP / MP4 / WebM files from ARGB frames (giflib, libwebp, FFmpeg). Not a
+    // product: only the demo and the tests link it.
+    .target(name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"]),
+
     // MARK: - Tests
 
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
       name: "LoaderSDLTests",
       dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "demo", "hello-loader"]
+    ),
+    .testTarget(
+      name: "FrameRecordingTests",
+      dependencies: [
+        "FrameRecording", "LoaderCore", "LoaderSDL", "CGIF", "CWebP", "CFFmpeg", "demo",
+      ]
     ),
   ]
 )
