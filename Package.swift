@@ -35,14 +35,21 @@ let package = Package(
 
     // MARK: - Executables
 
-    .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL"]),
+    .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport"]),
     .executableTarget(
       name: "bench",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "CAllocationCounter"],
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CAllocationCounter",
+      ],
       path: "Benchmarks/bench"
     ),
 
     // MARK: - Test and bench support
+
+    // Foundation only, no product: the one output writer (temporary, fsync, rename), signal
+    // cancellation, the error-line format and image comparison, shared by the executables,
+    // the tests and CairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
+    .target(name: "LoaderSupport"),
 
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every
@@ -50,14 +57,18 @@ let package = Package(
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
-    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSDL", "CCairo"]),
+    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"]),
 
     // MARK: - Tests
 
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
       name: "LoaderSDLTests",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "demo"]
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo"]
     ),
+    .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
+    // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:
+    // every allocation of the tests pays one relaxed atomic add.
+    .testTarget(name: "BenchTests", dependencies: ["bench", "LoaderCore"]),
   ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import LoaderSupport
 import Testing
 
 @testable import LoaderSDL
