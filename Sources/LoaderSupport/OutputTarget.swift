@@ -21,6 +21,19 @@ public enum OutputTarget: Sendable, Equatable {
   public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     if isStandardOutput(path) { return .standardOutput }
     guard !path.isEmpty else { throw OutputError(.usage, "the path is empty") }
+    // What exists is judged by `stat`, which follows every link the way a write would, the
+    // kernel's own `/proc/self/fd/N` links to pipes and terminals included.
+    var final = stat()
+    if stat(path, &final) == 0 {
+      guard (final.st_mode & S_IFMT) == S_IFREG else {
+        throw OutputError(
+          .usage, "\(ErrorLine.quote(path)) is \(kindName(final.st_mode)), not a regular file")
+      }
+      guard let real = realpath(path, nil) else { throw .system("use", path, errno: errno) }
+      defer { free(real) }
+      return .file(String(cString: real))
+    }
+    // Nothing there yet: follow the links by hand to the name a write would create.
     var current = path
     var info = stat()
     var exists = false

@@ -86,6 +86,7 @@ final class TraceWriter {
     let loaders = min(scene.count, layout.count)
     var first = true
     for start in stride(from: 0, to: loaders, by: Self.loadersPerChunk) {
+      if Cancellation.signal != nil { throw DrawFailure(description: "interrupted") }
       chunk.removeAll(keepingCapacity: true)
       for i in start..<min(loaders, start + Self.loadersPerChunk) {
         let origin = layout.origin(ofLoader: i)
