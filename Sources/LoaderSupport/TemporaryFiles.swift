@@ -58,9 +58,6 @@ enum TemporaryFiles {
     for p in paths { unlink(p) }
   }
 
-  /// How many temporaries exist now (for tests).
-  static var liveCount: Int { live.withLock { $0.count } }
-
   /// Removes, once per directory per process, temporaries of this pattern whose process no
   /// longer exists.
   static func sweepStale(in directory: String) {

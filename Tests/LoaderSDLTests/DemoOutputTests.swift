@@ -143,6 +143,13 @@ import Testing
     #expect(p.isRunning, "the run ended before it could be interrupted")
     let sent = Date()
     kill(p.processIdentifier, signal)
+    // A demo that ignores the signal (SDL's own handlers only queue an SDL_QUIT event that a
+    // headless run never reads) would run for minutes: give it ten seconds.
+    while p.isRunning, Date().timeIntervalSince(sent) < 10 { usleep(10_000) }
+    if p.isRunning {
+      kill(p.processIdentifier, SIGKILL)
+      Issue.record("the demo ignored signal \(signal)")
+    }
     p.waitUntilExit()
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     print(
