@@ -49,7 +49,7 @@ let package = Package(
     // Foundation only, no product: the one output writer (temporary, fsync, rename), signal
     // cancellation, the error-line format and image comparison, shared by the executables,
     // the tests and CairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
-    .target(name: "LoaderSupport"),
+    .target(name: "LoaderSupport", exclude: ["README.md"]),
 
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every

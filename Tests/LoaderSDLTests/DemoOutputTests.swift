@@ -67,6 +67,16 @@ import Testing
     }
   }
 
+  /// A bare name (no directory part) once trapped in the parent-directory check.
+  @Test func aOneCharacterTraceNameInTheWorkingDirectory() throws {
+    let dir = try ScratchDirectory("short")
+    defer { dir.remove() }
+    let r = try DemoProcess.run(["--at", "0", "--out", "f", "--trace", "t"], directory: dir.url)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try DemoTrace(path: dir.file("t")).frames.count == 1)
+    #expect(dir.contents() == ["f", "t"])
+  }
+
   @Test func aTraceNameOf255BytesWorksAnd256IsAUsageError() throws {
     let dir = try ScratchDirectory("long")
     defer { dir.remove() }
