@@ -49,7 +49,7 @@ if outputTargets.contains(.standardOutput) {
   }
 }
 if ReleaseRelaunch.isDebugBuild { print(ReleaseRelaunch.warning) }
-Cancellation.install()
+Cancellation.install(program: "bench")
 // Nothing here opens a window; if anything asks SDL for video, it gets the headless driver.
 setenv("SDL_VIDEODRIVER", "dummy", 0)
 

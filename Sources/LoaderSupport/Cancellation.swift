@@ -17,11 +17,14 @@ public enum Cancellation {
   public static let graceSeconds = 3.0
 
   private static let received = Atomic<Int32>(0)
+  /// The prefix of the line the last resort prints (`demo`, `bench`).
+  private static let program = Mutex<String>("")
   private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
   /// Routes SIGINT and SIGTERM to the flag. Call once, early, in a process that has no other
   /// use for them (not before an `exec`: ignored signals stay ignored across it).
-  public static func install() {
+  public static func install(program name: String) {
+    program.withLock { $0 = name }
     sources.withLock { list in
       guard list.isEmpty else { return }
       for number in [SIGINT, SIGTERM] {
@@ -48,16 +51,19 @@ public enum Cancellation {
   private static func received(_ number: Int32) {
     let (first, original) = received.compareExchange(
       expected: 0, desired: number, ordering: .acquiringAndReleasing)
-    let status = 128 + (first ? number : original)
     if first {
-      DispatchQueue.global().asyncAfter(deadline: .now() + graceSeconds) {
-        TemporaryFiles.removeAll()
-        _exit(status)
-      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + graceSeconds) { exitNow(number) }
     } else {
-      TemporaryFiles.removeAll()
-      _exit(status)
+      exitNow(original)
     }
+  }
+
+  /// The last resort: the same clean-up and status as the loops' path, from this thread.
+  private static func exitNow(_ signal: Int32) -> Never {
+    TemporaryFiles.removeAll()
+    let name = program.withLock { $0 }
+    ErrorLine.print("\(name): \(Interruption(signal: signal))")
+    _exit(128 + signal)
   }
 }
 

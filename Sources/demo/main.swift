@@ -20,7 +20,7 @@ if options.help {
 /// Renders headless and says where the files went; returns the exit status. Everything the
 /// run allocated is released before `exit` (valgrind counts what is still held then).
 func headlessStatus(_ options: DemoOptions) -> Int32 {
-  Cancellation.install()
+  Cancellation.install(program: "demo")
   do {
     let result = try HeadlessRun(options: options).run()
     let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory

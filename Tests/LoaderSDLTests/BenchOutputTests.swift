@@ -34,4 +34,29 @@ import Testing
     #expect((object?["results"] as? [Any])?.count == 1)
     #expect(s.stderr.contains("limit/fill "))
   }
+
+  @Test(.timeLimit(.minutes(1))) func sigtermEndsTheRunWith143AndWritesNothing() throws {
+    let dir = try ScratchDirectory("bench-signal")
+    defer { dir.remove() }
+    let p = Process()
+    p.executableURL = BuiltProduct.executable(named: "bench")
+    p.arguments = ["--quick", "--json", dir.file("r.json"), "--chart", dir.file("c.png")]
+    var environment = ProcessInfo.processInfo.environment
+    environment["BENCH_NO_RELAUNCH"] = "1"
+    p.environment = environment
+    p.standardOutput = FileHandle.nullDevice
+    let err = Pipe()
+    p.standardError = err
+    try p.run()
+    sleep(2)
+    #expect(p.isRunning)
+    kill(p.processIdentifier, SIGTERM)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationReason == .exit)
+    #expect(p.terminationStatus == 143, "\(stderr)")
+    #expect(
+      stderr.hasSuffix("bench: interrupted by SIGTERM; partial output removed\n"), "\(stderr)")
+    #expect(dir.contents().isEmpty)
+  }
 }
