@@ -3,8 +3,9 @@
 
 # libegl-mesa0 and libgl1-mesa-dri: the raster tests draw on an OpenGL renderer through SDL's
 # offscreen (EGL) driver, which is Mesa's software GL on a machine without a GPU.
+# valgrind: make check-memory.
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev \
-  libegl-mesa0 libgl1-mesa-dri
+  libegl-mesa0 libgl1-mesa-dri valgrind
 
 .PHONY: deps demo test lint bench bench-quick check-memory soak
 
