@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "LoaderSDL", targets: ["LoaderSDL"]),
     .executable(name: "demo", targets: ["demo"]),
     .executable(name: "bench", targets: ["bench"]),
+    .executable(name: "hello-loader", targets: ["hello-loader"]),
   ],
   targets: [
     // MARK: - C shims (no Swift API of their own)
@@ -15,7 +16,6 @@ let package = Package(
     .systemLibrary(
       name: "CSDL2",
       path: "Sources/CSDL2",
-      pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-gfx-dev", "libsdl2-image-dev"])]
     ),
     // Test and bench reference only: the product never links Cairo.
@@ -43,6 +43,9 @@ let package = Package(
       ],
       path: "Benchmarks/bench"
     ),
+    // The README's example: one LoaderView in a window (or one PNG headless).
+    .executableTarget(
+      name: "hello-loader", dependencies: ["LoaderSDL"], path: "Examples/hello-loader"),
 
     // MARK: - Test and bench support
 
@@ -64,7 +67,9 @@ let package = Package(
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
       name: "LoaderSDLTests",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo"]
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo", "hello-loader",
+      ]
     ),
     .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
     // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:

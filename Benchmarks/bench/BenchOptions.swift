@@ -23,7 +23,8 @@ struct BenchOptions: Equatable {
       --quick               a smoke run: fewer sizes and samples (under 60 s)
       --filter SUBSTRING    run only the entries whose name contains SUBSTRING
                             (names: limit/bandwidth, limit/fill, limit/memset, step/soa,
-                            step/naive, raster/<backend>, raster/cairo, frame/<backend>)
+                            step/naive, raster/<backend>, raster/cairo, raster/sprite,
+                            raster/sprite-gl, frame/<backend>)
       --json FILE           also write the results as JSON to FILE
       --chart FILE.png      also draw the scaling curves (log-log) into FILE.png
       --help                print this help and exit

@@ -25,7 +25,8 @@ enum BenchCatalogue {
 
   static var names: [String] {
     ["limit/bandwidth", "limit/fill", "limit/memset", "step/soa", "step/naive"]
-      + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + backendNames.map { "frame/\($0)" }
+      + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
+      + backendNames.map { "frame/\($0)" }
   }
 }
 
@@ -101,6 +102,7 @@ final class BenchRun {
     try LimitBenchmarks.run(self)
     try StepBenchmarks.run(self)
     try RasterBenchmarks.run(self)
+    try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {

@@ -49,6 +49,7 @@ enum ResultTable {
         )
       }
     }
+    lines += SpriteBenchmarks.ratios(results)
     let fill = find("limit/fill")
     for r in results where r.group == "raster" && r.name != "raster/cairo" {
       let at = "@ \(Format.count(r.rings)) rings"
@@ -104,6 +105,7 @@ enum ResultTable {
         "raster/gfx <= 20 us/ring (every size): worst \(Format.value(v)) us/ring @ \(Format.count(worst.rings)) rings -> \(mark(v <= 20))"
       )
     }
+    lines += SpriteBenchmarks.targets(results)
     return lines
   }
 }

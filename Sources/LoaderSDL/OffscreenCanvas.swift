@@ -88,6 +88,15 @@ public final class OffscreenCanvas {
   /// reported, never truncated.
   public func pngData() throws(SDLError) -> [UInt8] {
     flush()
+    return try Self.pngData(of: surface)
+  }
+
+  /// Any 32-bit surface encoded as PNG bytes, the same way as `pngData()`.
+  public static func pngData(of surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError)
+    -> [UInt8]
+  {
+    let width = Int(surface.pointee.w)
+    let height = Int(surface.pointee.h)
     let raw = height * (4 * width + 1)
     let capacity = raw + raw / 64 + 4096
     var bytes = [UInt8](repeating: 0, count: capacity)
