@@ -39,11 +39,11 @@ private enum BenchProcess {
     ),
     (
       ["--json", "/nonexistent-bench-dir/r.json"],
-      "bench: --json: cannot write '/nonexistent-bench-dir/r.json': No such file or directory"
+      "bench: --json: directory '/nonexistent-bench-dir' does not exist"
     ),
     (
       ["--chart", "/nonexistent-bench-dir/c.png"],
-      "bench: --chart: cannot write '/nonexistent-bench-dir/c.png': No such file or directory"
+      "bench: --chart: directory '/nonexistent-bench-dir' does not exist"
     ),
   ])
   func badUsageExitsTwoWithOneLine(arguments: [String], message: String) throws {
@@ -67,7 +67,7 @@ private enum BenchProcess {
     let dir = FileManager.default.temporaryDirectory.path
     let r = try BenchProcess.run(["--json", dir])
     #expect(r.status == 2)
-    #expect(r.stderr == "bench: --json: '\(dir)' is a directory\n")
+    #expect(r.stderr == "bench: --json: '\(dir)' is a directory, not a regular file\n")
   }
 
   /// The debug path end to end: no relaunch allowed, so the numbers must be flagged on the
