@@ -35,14 +35,19 @@ let package = Package(
 
     // MARK: - Executables
 
-    .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL"]),
+    .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport"]),
     .executableTarget(
       name: "bench",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "CAllocationCounter"],
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CAllocationCounter",
+      ],
       path: "Benchmarks/bench"
     ),
 
     // MARK: - Test and bench support
+
+    // Foundation only, shared by the executables and tests (not a product): the flag table.
+    .target(name: "LoaderSupport"),
 
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every
@@ -57,7 +62,7 @@ let package = Package(
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
       name: "LoaderSDLTests",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "demo"]
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo"]
     ),
   ]
 )

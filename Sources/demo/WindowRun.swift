@@ -16,7 +16,8 @@ struct WindowRun {
   func open() throws(SDLError) -> LoaderWindow {
     let w = try LoaderWindow(
       title: "LoaderView", width: Int(options.width.rounded()),
-      height: Int(options.height.rounded()))
+      height: Int(options.height.rounded()), fullscreen: options.fullscreen,
+      vsync: options.vsync, renderDriver: options.renderer)
     if let reason = w.softwareFallbackReason {
       printError("demo: no accelerated renderer (\(reason)); using the software renderer")
     }

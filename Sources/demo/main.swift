@@ -14,6 +14,15 @@ if options.help {
   print(DemoOptions.helpText, terminator: "")
   exit(0)
 }
+if options.info {
+  do {
+    print(try RendererReport.lines(for: options).joined(separator: "\n"))
+    exit(0)
+  } catch {
+    printError("demo: --info: \(error)")
+    exit(1)
+  }
+}
 
 /// Renders headless and says where the files went.
 func runHeadless(_ options: DemoOptions) -> Never {
