@@ -98,6 +98,8 @@ public final class LoaderWindow {
       SDL_QuitSubSystem(SDL_INIT_VIDEO)
       throw e
     }
+    // Some drivers (SDL's software one) report vsync whatever the flags asked: say it again.
+    _ = SDL_RenderSetVSync(r, vsync ? 1 : 0)
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
     window = w
     renderer = r

@@ -47,10 +47,13 @@ public struct RenderDriverInfo: Sendable, Equatable {
     return SDL_GetRendererInfo(renderer, &info) == 0 ? RenderDriverInfo(info) : nil
   }
 
-  /// One line: `opengl: ACCELERATED, TARGETTEXTURE; max texture 8192x8192; formats ARGB8888, ...`.
+  /// One line: `opengl: ACCELERATED, TARGETTEXTURE; max texture 8192x8192; formats ARGB8888, ...`
+  /// (SDL reports 0 for a driver not yet created, or one with no limit).
   public var summary: String {
-    "\(name): \(flags.isEmpty ? "no flags" : flags.joined(separator: ", "))"
-      + "; max texture \(maximumTextureWidth)x\(maximumTextureHeight)"
+    let limit =
+      maximumTextureWidth > 0
+      ? "max texture \(maximumTextureWidth)x\(maximumTextureHeight)" : "no texture size limit known"
+    return "\(name): \(flags.isEmpty ? "no flags" : flags.joined(separator: ", ")); \(limit)"
       + "; formats \(textureFormats.isEmpty ? "none" : textureFormats.joined(separator: ", "))"
   }
 }

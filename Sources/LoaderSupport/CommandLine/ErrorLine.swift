@@ -3,7 +3,9 @@
 /// Every usage error is exactly one line on stderr, whatever the user typed: a value holding a
 /// newline would otherwise split it, and a value of 100,000 characters would bury the reason.
 /// - Control characters are escaped as Swift writes them (`\n`, `\r`, `\t`, `\u{1B}`), so the
-///   line shows what was typed without letting it move the cursor or start a new line.
+///   line shows what was typed without letting it move the cursor or start a new line. A
+///   backslash stays as it is, so escaping twice (a value, then the line holding it) changes
+///   nothing more.
 /// - A quoted value keeps its first `quotedLimit` characters, then says how long it was.
 public enum ErrorLine {
   /// Characters of a value kept in an error line; more are cut.
@@ -18,7 +20,6 @@ public enum ErrorLine {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case "\\": out += "\\\\"
       default:
         if scalar.properties.generalCategory == .control
           || scalar.properties.generalCategory == .lineSeparator
