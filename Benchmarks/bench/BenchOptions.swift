@@ -34,7 +34,7 @@ struct BenchOptions: Equatable {
         default: "every entry"
       ) { o, v in
         guard BenchCatalogue.names.contains(where: { $0.contains(v) }) else {
-          throw FlagProblem("\(ErrorLine.quoted(v)) matches no entry")
+          throw FlagProblem("\(ErrorLine.quote(String(v))) matches no entry")
         }
         o.filter = v
       },
@@ -46,7 +46,7 @@ struct BenchOptions: Equatable {
         default: "none"
       ) { o, v in
         guard v.lowercased().hasSuffix(".png") else {
-          throw FlagProblem("\(ErrorLine.quoted(v)) must end in .png")
+          throw FlagProblem("\(ErrorLine.quote(String(v))) must end in .png")
         }
         o.chartPath = v
       },
@@ -71,7 +71,7 @@ struct BenchOptions: Equatable {
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
     let o = try table.parse(arguments, into: BenchOptions()).options
     if let a = o.jsonPath, a == o.chartPath {
-      throw table.error("--chart", "names the same file as --json, \(ErrorLine.quoted(a))")
+      throw table.error("--chart", "names the same file as --json, \(ErrorLine.quote(String(a)))")
     }
     return o
   }

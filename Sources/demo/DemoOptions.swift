@@ -87,14 +87,14 @@ struct DemoOptions: Equatable {
   static let maximumTime = 86_400.0
 
   /// What the table fills in: the options, and the dash flags until the pattern is built.
-  private struct Parsed {
+  struct Parsed {
     var options = DemoOptions()
     var dash: [Double]? = nil
     var dashPhase = 0.0
     var colors: [RGBAColor]? = nil
   }
 
-  private static let table = FlagTable<Parsed>(
+  static let table = FlagTable<Parsed>(
     program: "demo", usage: "demo [options]",
     summary: """
       Shows SwiftUI's LoaderView (five dashed rings spinning in turn) in a window, or renders \
@@ -256,7 +256,8 @@ struct DemoOptions: Equatable {
         }
         guard v.contains("."), let ext, recordFormats.contains(ext), !v.hasSuffix("/.\(ext)") else {
           throw FlagProblem(
-            "\(ErrorLine.quoted(v)) must end in \(FlagValue.list(recordFormats.map { "." + $0 }))")
+            "\(ErrorLine.quote(String(v))) must end in \(FlagValue.list(recordFormats.map { "." + $0 }))"
+          )
         }
         p.options.recordPath = v
       },
@@ -469,7 +470,8 @@ struct DemoOptions: Equatable {
       guard digits.count == 6 || digits.count == 8, var color = RGBAColor(hexString: String(rgb)),
         alpha.allSatisfy(\.isHexDigit), let a = alpha.isEmpty ? 255 : UInt8(alpha, radix: 16)
       else {
-        throw FlagProblem("expected RRGGBB or RRGGBBAA in hex, got \(ErrorLine.quoted(part))")
+        throw FlagProblem(
+          "expected RRGGBB or RRGGBBAA in hex, got \(ErrorLine.quote(String(part)))")
       }
       color.a = a
       out.append(color)

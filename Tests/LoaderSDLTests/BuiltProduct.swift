@@ -3,7 +3,9 @@ import Foundation
 /// An executable product of this package (`demo`, `bench`) as built beside the test bundle,
 /// launched with `Process`: what it printed and how it exited.
 struct BuiltProduct {
+  /// The exit status, or the signal's number when `reason` is `.uncaughtSignal`.
   var status: Int32
+  var reason: Process.TerminationReason = .exit
   var stdout: String
   var stderr: String
 
@@ -44,7 +46,8 @@ struct BuiltProduct {
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return BuiltProduct(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      status: p.terminationStatus, reason: p.terminationReason,
+      stdout: String(decoding: o, as: UTF8.self),
       stderr: String(decoding: e, as: UTF8.self))
   }
 }

@@ -7,7 +7,7 @@ public enum FlagValue {
   /// A whole number in `range`.
   public static func integer(_ s: String, in range: ClosedRange<Int>) throws(FlagProblem) -> Int {
     guard let n = Int(s), range.contains(n) else {
-      throw FlagProblem("expected an integer in \(range), got \(ErrorLine.quoted(s))")
+      throw FlagProblem("expected an integer in \(range), got \(ErrorLine.quote(String(s)))")
     }
     return n
   }
@@ -15,7 +15,8 @@ public enum FlagValue {
   /// Any `UInt64` (a seed), decimal.
   public static func unsigned64(_ s: String) throws(FlagProblem) -> UInt64 {
     guard let n = UInt64(s) else {
-      throw FlagProblem("expected an integer in 0...\(UInt64.max), got \(ErrorLine.quoted(s))")
+      throw FlagProblem(
+        "expected an integer in 0...\(UInt64.max), got \(ErrorLine.quote(String(s)))")
     }
     return n
   }
@@ -25,12 +26,12 @@ public enum FlagValue {
     _ s: some StringProtocol, in range: ClosedRange<Double>, what: String = "a number"
   ) throws(FlagProblem) -> Double {
     guard let x = Double(String(s)) else {
-      throw FlagProblem("expected \(what), got \(ErrorLine.quoted(s))")
+      throw FlagProblem("expected \(what), got \(ErrorLine.quote(String(s)))")
     }
     guard x.isFinite, range.contains(x) else {
       throw FlagProblem(
         "expected \(what) in \(text(range.lowerBound))...\(text(range.upperBound)), got "
-          + ErrorLine.quoted(s))
+          + ErrorLine.quote(String(s)))
     }
     return x
   }
@@ -56,7 +57,7 @@ public enum FlagValue {
   {
     guard let hit = choices.first(where: { $0.0 == s }) else {
       throw FlagProblem(
-        "unknown \(what) \(ErrorLine.quoted(s)) (expected \(list(choices.map(\.0))))")
+        "unknown \(what) \(ErrorLine.quote(String(s))) (expected \(list(choices.map(\.0))))")
     }
     return hit.1
   }
@@ -70,9 +71,10 @@ public enum FlagValue {
   public static func size(_ s: String) throws(FlagProblem) -> (width: Double, height: Double) {
     let parts = s.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Double(String(parts[0])), let h = Double(String(parts[1]))
-    else { throw FlagProblem("expected WxH, e.g. 390x120, got \(ErrorLine.quoted(s))") }
+    else { throw FlagProblem("expected WxH, e.g. 390x120, got \(ErrorLine.quote(String(s)))") }
     guard w.isFinite, h.isFinite, w > 0, h > 0 else {
-      throw FlagProblem("width and height must be finite and > 0, got \(ErrorLine.quoted(s))")
+      throw FlagProblem(
+        "width and height must be finite and > 0, got \(ErrorLine.quote(String(s)))")
     }
     return (w, h)
   }
@@ -82,11 +84,12 @@ public enum FlagValue {
     _ s: some StringProtocol, atMost maximum: Double = .infinity, what: String = "a number"
   ) throws(FlagProblem) -> Double {
     guard let x = Double(String(s)) else {
-      throw FlagProblem("expected \(what), got \(ErrorLine.quoted(s))")
+      throw FlagProblem("expected \(what), got \(ErrorLine.quote(String(s)))")
     }
     guard x.isFinite, x > 0, x <= maximum else {
       let limit = maximum.isFinite ? " and <= \(text(maximum))" : ""
-      throw FlagProblem("expected \(what), finite and > 0\(limit), got \(ErrorLine.quoted(s))")
+      throw FlagProblem(
+        "expected \(what), finite and > 0\(limit), got \(ErrorLine.quote(String(s)))")
     }
     return x
   }

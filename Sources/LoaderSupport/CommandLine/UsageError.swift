@@ -1,5 +1,5 @@
 /// A command-line mistake: which flag (or argument), and what is wrong with it. Every one
-/// prints as one line (`ErrorLine.usage`) and exits with status 2.
+/// prints as one line, `program: flag: problem` (`ErrorLine.format`), and exits with status 2.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The executable's name, the line's first word.
   public var program: String
@@ -14,7 +14,9 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    ErrorLine.usage(program: program, subject: flag, problem: problem)
+    // What was typed in a flag's place is a value: quoted (and cut) when it is long.
+    let subject = flag.count > ErrorLine.valueLimit ? ErrorLine.quote(flag) : flag
+    return ErrorLine.format("\(program): \(subject): \(problem)")
   }
 }
 
