@@ -104,10 +104,8 @@ struct DemoOptions: Equatable {
     flags: [
       .value(
         "--scene", "NAME", help: "seed (one LoaderView) or grid (--count loaders)", default: "seed"
-      ) {
-        p, v in
-        p.options.scene = try FlagValue.choice(
-          v, "scene", from: SceneKind.allCases.map { ($0.rawValue, $0) })
+      ) { p, v in
+        p.options.scene = try FlagValue.choice(v, "scene", of: SceneKind.self)
       },
       .value(
         "--count", "N",
@@ -129,16 +127,14 @@ struct DemoOptions: Equatable {
           "\(FlagValue.list(LoaderTheme.allCases.map(\.rawValue))): background and ring colours",
         default: "light"
       ) { p, v in
-        p.options.theme = try FlagValue.choice(
-          v, "theme", from: LoaderTheme.allCases.map { ($0.rawValue, $0) })
+        p.options.theme = try FlagValue.choice(v, "theme", of: LoaderTheme.self)
       },
       .value(
         "--backend", "NAME",
         help: "ring rasterizer: \(FlagValue.list(RingBackend.allCases.map(\.rawValue)))",
         default: "spans when the renderer runs on the CPU, geometry on a GPU"
       ) { p, v in
-        p.options.backend = try FlagValue.choice(
-          v, "backend", from: RingBackend.allCases.map { ($0.rawValue, $0) })
+        p.options.backend = try FlagValue.choice(v, "backend", of: RingBackend.self)
       },
       .value(
         "--threads", "N", help: "threads that draw and step, 1...\(maximumThreads)",
@@ -156,8 +152,7 @@ struct DemoOptions: Equatable {
         default: "the theme's"
       ) { p, v in p.colors = try parseColors(v) },
       .value("--frame-size", "PT", help: "side of each ring's square frame, points", default: "50")
-      {
-        p, v in
+      { p, v in
         p.options.style.frameSize = try FlagValue.positive(v, atMost: LoaderStyle.maximumFrameSize)
       },
       .value(
@@ -182,8 +177,7 @@ struct DemoOptions: Equatable {
         p.dashPhase = try FlagValue.number(v, in: -1e9...1e9, what: "a length in points")
       },
       .value("--cap", "round|butt", help: "how each dash ends", default: "round") { p, v in
-        p.options.style.lineCap = try FlagValue.choice(
-          v, "cap", from: LineCap.allCases.map { ($0.rawValue, $0) })
+        p.options.style.lineCap = try FlagValue.choice(v, "cap", of: LineCap.self)
       },
       .value(
         "--turn", "S", help: "seconds one turn of a ring takes (SwiftUI's .linear(duration:))",

@@ -62,6 +62,13 @@ public enum FlagValue {
     return hit.1
   }
 
+  /// A case of `T` by its raw value, in declaration order in the error.
+  public static func choice<T: CaseIterable & RawRepresentable>(
+    _ s: String, _ what: String, of _: T.Type
+  ) throws(FlagProblem) -> T where T.RawValue == String {
+    try choice(s, what, from: T.allCases.map { ($0.rawValue, $0) })
+  }
+
   /// `on` or `off`.
   public static func onOff(_ s: String) throws(FlagProblem) -> Bool {
     try choice(s, "setting", from: [("on", true), ("off", false)])
