@@ -52,8 +52,8 @@ import Testing
     (["--toggle-random", "3", "--toggle", "1"], "--toggle-random"),
     (["--count", "1000000", "--at", "101"], "--at"),
     // One set of rules: a value starting with `--` is missing; a repeat is a mistake.
-    (["--out", "--headless"], "--out"),
-    (["--trace", "--at", "0"], "--trace"),
+    (["--theme", "--headless"], "--theme"),
+    (["--at", "--headless"], "--at"),
     (["--at", "0", "--at", "1"], "--at"),
     (["--headless", "--headless"], "--headless"),
     (["stray"], "stray"),
@@ -140,6 +140,25 @@ import Testing
     #expect(lines.count == 2 && lines[1].isEmpty, "expected one line, got: \(r.stderr)")
     #expect(lines.first?.hasPrefix("demo: \(flag): ") == true, "stderr: \(r.stderr)")
     #expect(dir.contents().isEmpty)
+  }
+
+  /// `--out --headless` once made a directory named `--headless`: a value starting with
+  /// `--` is missing, whichever flag it follows.
+  @Test func aValueStartingWithTwoDashesIsMissing() throws {
+    let dir = try ScratchDirectory("dashes")
+    defer { dir.remove() }
+    for (arguments, flag) in [
+      (["--out", "--headless"], "--out"), (["--trace", "--at", "0"], "--trace"),
+      (["--record", "--loop"], "--record"), (["--out"], "--out"),
+    ] {
+      let r = try DemoProcess.run(arguments, directory: dir.url)
+      #expect(r.status == 2)
+      #expect(r.stderr == "demo: \(flag): needs a value\n")
+      #expect(dir.contents().isEmpty)
+    }
+    // A single dash is a value: a negative time, refused as such.
+    let r = try DemoProcess.run(["--at", "-1"], directory: dir.url)
+    #expect(r.stderr.hasPrefix("demo: --at: expected a number of seconds in 0...86400, got '-1'"))
   }
 
   /// A value is echoed cut to a few dozen characters, with control characters escaped, so
