@@ -212,8 +212,10 @@ import Testing
         Self.arguments(flags: flags, rng: &rng, dir: dir.path)
         + [rng.nextUnit() < 0.3 ? "--help" : "--fuzz-end"]
       let replay = "FUZZ_SEED=\(Self.seed) case \(k): bench \(Self.shellQuoted(args))"
+      let t0 = Date()
       let r = try BuiltProduct.run(
         "bench", args, environment: ["BENCH_NO_RELAUNCH": "1"], directory: dir.url)
+      tally.slowest = max(tally.slowest, Date().timeIntervalSince(t0))
       tally.runs += 1
       tally.byStatus[r.status, default: 0] += 1
       #expect(r.status == 0 || r.status == 2, "exit \(r.status): \(replay)")
