@@ -153,11 +153,14 @@ import Testing
     var traces = 0
     var slowest = 0.0
     var seconds = 0.0
+    /// What the runs that exited 1 said, to tell a named I/O failure from a bug.
+    var failures: [String] = []
     var description: String {
       let statuses = byStatus.keys.sorted().map { "exit \($0): \(byStatus[$0] ?? 0)" }
       return
         "\(runs) runs in \(String(format: "%.1f", seconds)) s (\(statuses.joined(separator: ", ")));"
         + " \(pngs) PNGs decoded, \(traces) traces parsed; slowest run \(String(format: "%.2f", slowest)) s"
+        + failures.map { "\n  exit 1: " + $0 }.joined()
     }
   }
 
@@ -234,6 +237,7 @@ import Testing
     #expect(r.reason == .exit, "ended by signal \(r.status): \(replay)")
     #expect([0, 1, 2].contains(r.status), "exit \(r.status): \(replay)\n\(r.stderr)")
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    if r.status == 1 { tally.failures.append(String(r.stderr.prefix(300)) + " <- " + replay) }
     if r.status != 0 {
       #expect(
         lines.count == 2 && lines[1].isEmpty && lines[0].hasPrefix("\(program): "),
