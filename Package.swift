@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "LoaderSDL", targets: ["LoaderSDL"]),
     .executable(name: "demo", targets: ["demo"]),
     .executable(name: "bench", targets: ["bench"]),
+    .executable(name: "hello-loader", targets: ["hello-loader"]),
   ],
   targets: [
     // MARK: - C shims (no Swift API of their own)
@@ -15,7 +16,6 @@ let package = Package(
     .systemLibrary(
       name: "CSDL2",
       path: "Sources/CSDL2",
-      pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-gfx-dev", "libsdl2-image-dev"])]
     ),
     // Test and bench reference only: the product never links Cairo.
@@ -24,6 +24,29 @@ let package = Package(
       path: "Sources/CCairo",
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"])]
+    ),
+    // Recording only (`FrameRecording`): LoaderSDL and its consumers never link these.
+    .systemLibrary(
+      name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]
+    ),
+    .systemLibrary(
+      name: "CWebP",
+      path: "Sources/CWebP",
+      pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFFmpeg",
+      path: "Sources/CFFmpeg",
+      pkgConfig: "libavformat",
+      providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+    ),
+    // The demo's HUD text. No pkgConfig: SDL2_ttf's flags repeat SDL2's `-D_REENTRANT`, and
+    // every header it needs is on the default search path.
+    .systemLibrary(
+      name: "CSDL2TTF",
+      path: "Sources/CSDL2TTF",
+      providers: [.apt(["libsdl2-ttf-dev", "libfontconfig-dev", "fonts-dejavu-core"])]
     ),
 
     // MARK: - Public API
@@ -35,7 +58,9 @@ let package = Package(
 
     // MARK: - Executables
 
-    .executableTarget(name: "demo", dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport"]),
+    .executableTarget(
+      name: "demo",
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"]),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -43,6 +68,9 @@ let package = Package(
       ],
       path: "Benchmarks/bench"
     ),
+    // The README's example: one LoaderView in a window (or one PNG headless).
+    .executableTarget(
+      name: "hello-loader", dependencies: ["LoaderSDL"], path: "Examples/hello-loader"),
 
     // MARK: - Test and bench support
 
@@ -57,12 +85,24 @@ let package = Package(
     // An independent renderer (Cairo) that strokes the same dashed rings.
     .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSDL", "CCairo"]),
 
+    // Animated GIF / WebP / MP4 / WebM files from ARGB frames (giflib, libwebp, FFmpeg). Not a
+    // product: only the demo and the tests link it.
+    .target(name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"]),
+
     // MARK: - Tests
 
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
       name: "LoaderSDLTests",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo"]
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo", "hello-loader",
+      ]
+    ),
+    .testTarget(
+      name: "FrameRecordingTests",
+      dependencies: [
+        "FrameRecording", "LoaderCore", "LoaderSDL", "CGIF", "CWebP", "CFFmpeg", "demo",
+      ]
     ),
   ]
 )

@@ -11,6 +11,9 @@ struct BenchResult {
   /// The unit of the statistics: `ns/ring`, `us/ring`, `ms/frame`, `GB/s`.
   var unit: String
   var statistics: SampleStatistics
+  /// Threads the measured code may use (nil where it has no such setting, like `limit/fill`).
+  /// Threaded entries are measured at 1 and at all threads: a pair per size.
+  var threads: Int? = nil
   /// Raster entries: peak signal-to-noise ratio against Cairo on the same scene.
   var psnrDB: Double?
   /// p50 milliseconds per frame, for entries that draw a frame (raster, frame, fill).
@@ -19,11 +22,33 @@ struct BenchResult {
   var details: [String] = []
 
   var group: Substring { name.split(separator: "/").first ?? "" }
+
+  /// The name with its thread count where it has one above 1 (`step/soa x2`): one curve of
+  /// the chart per entry and thread count.
+  var seriesName: String {
+    guard let t = threads, t > 1 else { return name }
+    return "\(name) x\(t)"
+  }
+
+  /// The same entry at the same size measured at `threads` threads.
+  func isPair(of other: BenchResult, threads t: Int) -> Bool {
+    other.name == name && other.loaders == loaders && other.rings == rings && other.threads == t
+  }
+
+  /// Of `results`, this entry's 1-thread p50 over its own: how much the extra threads gave
+  /// (nil for a 1-thread or unthreaded entry, or when the 1-thread one was not measured).
+  func speedUp(in results: [BenchResult]) -> Double? {
+    guard let t = threads, t > 1,
+      let one = results.first(where: { isPair(of: $0, threads: 1) })
+    else { return nil }
+    return one.statistics.p50 / statistics.p50
+  }
 }
 
 extension BenchResult {
   /// `{"results": [...]}` with the keys of the issue, in its order; raster entries add
-  /// `psnr_db`. Non-finite numbers never reach here (JSON has none): they are written as null.
+  /// `psnr_db`, threaded entries `threads`, and those above one thread `speedup` (their
+  /// 1-thread p50 over theirs). Non-finite numbers never reach here (JSON has none): they are written as null.
   static func json(_ results: [BenchResult]) -> String {
     func number(_ x: Double) -> String {
       guard x.isFinite else { return "null" }
@@ -49,6 +74,8 @@ extension BenchResult {
         "\"p99\": \(number(r.statistics.p99))",
       ]
       if let p = r.psnrDB { fields.append("\"psnr_db\": \(number(p))") }
+      if let t = r.threads { fields.append("\"threads\": \(t)") }
+      if let x = r.speedUp(in: results) { fields.append("\"speedup\": \(number(x))") }
       return "    {" + fields.joined(separator: ", ") + "}"
     }
     return "{\"results\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"

@@ -23,8 +23,9 @@ enum BenchCatalogue {
   static var backendNames: [String] { RasterBenchmarks.backendNames }
 
   static var names: [String] {
-    ["limit/bandwidth", "limit/fill", "limit/memset", "step/soa", "step/naive"]
-      + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + backendNames.map { "frame/\($0)" }
+    ["limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive"]
+      + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
+      + backendNames.map { "frame/\($0)" }
   }
 }
 
@@ -38,8 +39,6 @@ final class BenchRun {
   private(set) var results: [BenchResult] = []
   /// `BENCH_SAVE_FRAMES=DIR`: where to write the frames PSNR compares, to look at them.
   let framesDirectory = ProcessInfo.processInfo.environment["BENCH_SAVE_FRAMES"]
-  /// Nanoseconds per byte of memcpy traffic, once `limit/bandwidth` measured it.
-  var copyTimePerByte: SampleStatistics?
 
   init(options: BenchOptions) {
     self.options = options
@@ -78,7 +77,7 @@ final class BenchRun {
 
   func record(_ r: BenchResult) {
     results.append(r)
-    print(ResultTable.row(r))
+    print(ResultTable.row(r, after: results))
     fflush(nil)
   }
 
@@ -92,6 +91,7 @@ final class BenchRun {
     try LimitBenchmarks.run(self)
     try StepBenchmarks.run(self)
     try RasterBenchmarks.run(self)
+    try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {
@@ -100,7 +100,7 @@ final class BenchRun {
     }
     let targets = ResultTable.targets(results)
     if !targets.isEmpty {
-      print("\ntargets (issues 3, 4, 5):")
+      print("\ntargets:")
       for l in targets { print("  " + l) }
     }
     var usage = rusage()

@@ -4,60 +4,37 @@ import LoaderSDL
 
 /// `frame/<backend>`: one whole frame of the demo's grid scene, as a game loop runs it.
 ///
-/// `N` seed loaders laid out by `GridLayout` on 1920x1080 (fit by one scale, all visible),
-/// driven by a `RotationEngine` with the same seeded start times as `step/*`. A frame is:
-/// one engine step, every ring's presentation angle, the ring instances updated in place,
-/// `SDL_RenderClear`, the backend's draw, `SDL_RenderPresent`. On an offscreen software
-/// renderer there is no window, so present only flushes the batched commands into the
-/// surface (it copies nothing to a screen); a window would add its blit.
+/// `N` seed loaders in a `LoaderField` laid out by `GridLayout` on 1920x1080 (fit by one
+/// scale, all visible), added with the same seeded start times as `step/*`. A frame is what a
+/// host of the library does: the clock moves on by `dt`, `SDL_RenderClear`, the field's
+/// `draw` (its engine's steps, every ring's presentation angle, the ring instances, the
+/// backend's one draw call), `SDL_RenderPresent`. On an offscreen software renderer there is
+/// no window, so present only flushes the batched commands into the surface (it copies
+/// nothing to a screen); a window would add its blit.
 enum FrameBenchmarks {
   static func run(_ run: BenchRun) throws {
     let backends = RingBackend.allCases.filter { run.isSelected("frame/\($0.rawValue)") }
     guard !backends.isEmpty else { return }
     let style = StepBenchmarks.style
     let background = LoaderPalette.light.background
+    let size = SDL_FRect(
+      x: 0, y: 0, w: Float(RasterScene.width), h: Float(RasterScene.height))
     for n in run.sizes.frameLoaders {
-      let grid = try GridLayout(
-        count: n, width: Double(RasterScene.width), height: Double(RasterScene.height), style: style
-      )
-      let shape = DashedRing(style: style).scaled(by: grid.scale)
       for backend in backends where !run.exceedsBudget("frame/\(backend.rawValue)", size: n) {
-        var engine = try RotationEngine(dt: StepBenchmarks.dt, capacity: n)
-        var instances: [RingInstance] = []
-        var slots: [Int] = []
-        for (i, start) in StepBenchmarks.startTimes(count: n).enumerated() {
-          let id = try engine.addLoader(style: style, isAnimating: true, at: start)
-          let first = try engine.firstRing(of: id)
-          for (j, f) in grid.ringFrames(ofLoader: i).enumerated() {
-            instances.append(
-              RingInstance(
-                centerX: Float(f.centerX), centerY: Float(f.centerY), angle: 0,
-                color: style.color(ofRing: j)))
-            slots.append(first + j)
-          }
+        let field = try LoaderField(style: style, layout: .grid, backend: backend, capacity: n)
+        for start in StepBenchmarks.startTimes(count: n) {
+          try field.addLoader(isAnimating: true, at: start)
         }
-        engine.step(count: StepBenchmarks.settlingSteps)
-        let angles = UnsafeMutableBufferPointer<Float>.allocate(capacity: engine.ringSlotCount)
-        angles.initialize(repeating: 0)
-        defer { angles.deallocate() }
+        let grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
         let canvas = try OffscreenCanvas(width: RasterScene.width, height: RasterScene.height)
-        let rasterizer = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
+        field.attach(surface: canvas.surface)
+        var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
         var failure: (any Error)?
         let frame = {
-          engine.step()
-          do throws(RotationEngine.Error) {
-            try engine.presentationAngles(at: engine.time, into: angles)
-          } catch {
-            failure = error
-          }
-          instances.withUnsafeMutableBufferPointer { inst in
-            for k in 0..<inst.count { inst[k].angle = angles[slots[k]] }
-          }
+          t += StepBenchmarks.dt
           canvas.clear(background)
-          do throws(SDLError) {
-            try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
-              try rasterizer.draw(buf, shape: shape, on: canvas.renderer)
-            }
+          do throws(LoaderField.Error) {
+            try field.draw(on: canvas.renderer, in: size, scale: 1, at: t)
           } catch {
             failure = error
           }
@@ -86,11 +63,13 @@ enum FrameBenchmarks {
         let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
         run.record(
           BenchResult(
-            name: "frame/\(backend.rawValue)", loaders: n, rings: instances.count, unit: "ms/frame",
+            name: "frame/\(backend.rawValue)", loaders: n, rings: n * style.ringCount,
+            unit: "ms/frame",
             statistics: ms, frameMilliseconds: ms.p50,
             details: [
               "\(Format.value(1000 / ms.p50)) frames/s",
-              "grid \(grid.columns)x\(grid.rows) at scale \(Format.value(grid.scale))",
+              "grid \(grid.columns)x\((n + grid.columns - 1) / grid.columns) at scale"
+                + " \(Format.value(grid.shapeScale))",
               "\(Format.value(m.allocationsPerCall)) allocs/frame"
                 + (m.allocationsPerCall > 0 && quiet < quietFrames
                   ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),

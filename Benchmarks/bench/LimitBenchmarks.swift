@@ -3,58 +3,149 @@ import LoaderCore
 import LoaderSDL
 
 /// The machine's floors: what no step or raster can beat.
+///
+/// Each floor is the bytes an entry cannot avoid moving, at the bandwidth of a copy that moves
+/// the same number of bytes through the same level of the memory hierarchy on the same
+/// number of threads: `limit/bandwidth` beside every `step/*` size (the bytes from the
+/// engine's own `RotationEngine.byteModel`), `limit/raster` beside every `raster/*` size.
+/// An entry that reads faster than its floor means the model misses traffic: fix the model.
 enum LimitBenchmarks {
-  /// The copy that measures bandwidth: far bigger than any cache here and than the step's
-  /// working set at the largest size (a million loaders).
-  static let copyBytes = 256 << 20
-
   static func run(_ run: BenchRun) throws {
-    if run.isSelected("limit/bandwidth") {
-      run.copyTimePerByte = copyTimePerByte(bytes: copyBytes, plan: run.plan)
-      if let t = run.copyTimePerByte {
-        run.note(
-          "memcpy of \(copyBytes >> 20) MiB: \(Format.value(1 / t.p50)) GB/s of traffic (read + write, p50)"
-        )
-      }
-    }
     if run.isSelected("limit/fill") || run.isSelected("limit/memset") {
       for r in try fill(width: RasterScene.width, height: RasterScene.height, plan: run.plan)
       where run.isSelected(r.name) {
         run.record(r)
       }
     }
+    // The floor runs with its entries, so every run that has one has the other.
+    if run.isSelected("limit/raster")
+      || RasterBenchmarks.backendNames.contains(where: { run.isSelected("raster/\($0)") })
+    {
+      let covered = coveredPixelsPerRing(RasterScene.shape)
+      for n in run.sizes.rasterRings {
+        for threads in BenchThreads.counts {
+          run.record(raster(rings: n, coveredPixels: covered, threads: threads, plan: run.plan))
+        }
+      }
+    }
   }
 
-  /// Nanoseconds per byte of memory traffic (read plus written) of a `memcpy` over `bytes`,
-  /// a buffer big enough to live in DRAM rather than cache. `1 / p50` is the copy bandwidth
-  /// in GB/s; keeping time (not rate) keeps the percentiles in order.
-  static func copyTimePerByte(bytes: Int, plan: SamplingPlan) -> SampleStatistics {
-    let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    defer {
-      source.deallocate()
-      destination.deallocate()
-    }
+  /// Nanoseconds per byte of traffic (read plus written) of a copy over `bytes` (source and
+  /// destination together, so a buffer of a step's working set sits where the step's data
+  /// sits) on up to `threads` threads, split as the engine splits its passes and with its
+  /// rule for when another worker pays. `1 / p50` is the bandwidth in GB/s.
+  ///
+  /// The copy goes through registers with plain stores, 16 `Float`s at a time, as the
+  /// engine's presentation pass writes its angles; `memcpy` is not the yardstick because
+  /// glibc's switches to non-temporal stores past a size (they skip reading the destination
+  /// into the cache first), which no Swift store can ask for.
+  static func copyTimePerByte(bytes: Int, threads: Int, plan: SamplingPlan) -> SampleStatistics {
+    let count = max(16, (bytes / 2 / MemoryLayout<Float>.stride + 15) / 16 * 16)
+    // One block, the destination half a page past a page boundary after the source: a load
+    // whose address matches a pending store's in the low 12 bits waits for it (4K aliasing),
+    // which two separate allocations hit or miss by chance, moving the bandwidth by 2x.
+    let page = 4096
+    let offset = (count * MemoryLayout<Float>.stride + page - 1) / page * page + page / 2
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: offset + count * MemoryLayout<Float>.stride, alignment: page)
+    defer { block.deallocate() }
+    let source = block.bindMemory(to: Float.self, capacity: count)
+    let destination = (block + offset).bindMemory(to: Float.self, capacity: count)
     // Touch every page first so page faults are not measured as bandwidth.
-    memset(source, 0x5A, bytes)
-    memset(destination, 0, bytes)
-    let m = Sampler.measure(plan.slow) {
-      memcpy(destination, source, bytes)
+    source.initialize(repeating: 1, count: count)
+    destination.initialize(repeating: 0, count: count)
+    let workers = copyWorkers(floats: count, threads: threads)
+    let m = Sampler.measure(count >= 1 << 22 ? plan.slow : plan) {
+      RotationEngine.forEachRange(count, workers: workers) { r in
+        copy(source + r.lowerBound, to: destination + r.lowerBound, count: r.count)
+      }
       blackHole(destination)
     }
-    return m.nanosecondsPerCall.scaled(by: 1 / (2 * Double(bytes)))
+    return m.nanosecondsPerCall.scaled(by: 1 / (2 * Double(count * MemoryLayout<Float>.stride)))
   }
 
-  /// `limit/bandwidth` at one size: the bytes the step must touch per ring, streamed at the
-  /// measured copy bandwidth, in ns per ring (`bytes / (bytes per ns)`).
-  static func bandwidthResult(
-    loaders: Int, rings: Int, bytesPerRing: Double, copyTimePerByte: SampleStatistics
+  /// Workers for a copy of `floats` floats: the engine's rule for a pass over as many rings
+  /// (one `Float` read and one written per ring), so neither side pays a wake-up the other
+  /// does not.
+  static func copyWorkers(floats: Int, threads: Int) -> Int {
+    max(1, min(threads, floats / RotationEngine.minimumRingsPerThread))
+  }
+
+  /// Each lane plus 0: the optimizer may not drop the add (`-0 + 0` is `+0`), so the loop
+  /// stays a loop of loads and stores instead of becoming a `memcpy` call.
+  @inline(never)
+  static func copy(
+    _ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int
+  ) {
+    typealias Lanes = SIMD16<Float>
+    let zero = Lanes(repeating: 0)
+    var i = 0
+    while i + Lanes.scalarCount <= count {
+      let v = UnsafeRawPointer(source + i).loadUnaligned(as: Lanes.self) + zero
+      UnsafeMutableRawPointer(destination + i).storeBytes(of: v, as: Lanes.self)
+      i += Lanes.scalarCount
+    }
+  }
+
+  /// `limit/bandwidth` at one size: `model`'s bytes per ring at the copy bandwidth measured
+  /// over the step's working set, in ns per ring (`bytes / (bytes per ns)`).
+  static func bandwidth(
+    loaders: Int, model: RotationEngine.ByteModel, threads: Int, plan: SamplingPlan
   ) -> BenchResult {
-    BenchResult(
-      name: "limit/bandwidth", loaders: loaders, rings: rings, unit: "ns/ring",
-      statistics: copyTimePerByte.scaled(by: bytesPerRing),
+    let bytes = model.workingSetBytes(loaders: loaders)
+    let perByte = copyTimePerByte(bytes: bytes, threads: threads, plan: plan)
+    return BenchResult(
+      name: "limit/bandwidth", loaders: loaders, rings: loaders * model.ringsPerLoader,
+      unit: "ns/ring", statistics: perByte.scaled(by: model.bytesPerRing), threads: threads,
       details: [
-        "\(Format.value(bytesPerRing)) B/ring at \(Format.value(1 / copyTimePerByte.p50)) GB/s (memcpy p50)"
+        "\(Format.value(model.bytesPerRing)) B/ring (RotationEngine.byteModel)",
+        "copy of \(Format.si(Double(bytes)))B at \(Format.value(1 / perByte.p50)) GB/s (p50)",
+      ])
+  }
+
+  /// Pixels a ring of `shape` covers (coverage above 0: the centre within half a pixel of the
+  /// ink), placed as `RasterScene` places rings (centre on a pixel corner), averaged over 64
+  /// rotations. From the geometry (`DashedRing.signedDistance`), not from a backend.
+  static func coveredPixelsPerRing(_ shape: DashedRing) -> Double {
+    let reach = Int((shape.radius + shape.halfWidth + 1).rounded(.up))
+    let rotations = 64
+    var covered = 0
+    for k in 0..<rotations {
+      let rotation = 2 * Double.pi * Double(k) / Double(rotations)
+      for y in -reach..<reach {
+        for x in -reach..<reach
+        where shape.signedDistance(x: Double(x) + 0.5, y: Double(y) + 0.5, rotation: rotation) < 0.5
+        {
+          covered += 1
+        }
+      }
+    }
+    return Double(covered) / Double(rotations)
+  }
+
+  /// `limit/raster` at one size: every covered pixel's frame bytes read and written, plus one
+  /// byte of coverage (the least a mask can hold per pixel), at the copy bandwidth over the
+  /// bytes the rings touch (their frame pixels, at most the whole frame, and their masks).
+  /// Per ring:
+  /// ```
+  /// bytes = covered * (4 read + 4 written + 1 mask)
+  /// ```
+  static func raster(rings n: Int, coveredPixels: Double, threads: Int, plan: SamplingPlan)
+    -> BenchResult
+  {
+    let pixelBytes = 4.0
+    let bytesPerRing = coveredPixels * (2 * pixelBytes + 1)
+    let frameBytes = Double(RasterScene.width * RasterScene.height) * pixelBytes
+    let touched =
+      min(frameBytes, Double(n) * coveredPixels * pixelBytes) + Double(n) * coveredPixels
+    let perByte = copyTimePerByte(bytes: Int(touched), threads: threads, plan: plan)
+    let perRing = perByte.scaled(by: bytesPerRing * 1e-3)
+    return BenchResult(
+      name: "limit/raster", loaders: n / RasterScene.style.ringCount, rings: n, unit: "us/ring",
+      statistics: perRing, threads: threads, frameMilliseconds: perRing.p50 * Double(n) * 1e-3,
+      details: [
+        "\(Format.value(coveredPixels)) covered px/ring (geometry) x 9 B = \(Format.value(bytesPerRing)) B/ring",
+        "copy of \(Format.si(touched))B at \(Format.value(1 / perByte.p50)) GB/s (p50)",
       ])
   }
 

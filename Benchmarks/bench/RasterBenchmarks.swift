@@ -47,61 +47,81 @@ enum RasterBenchmarks {
 
       for backend in sized {
         let canvas = try OffscreenCanvas(width: w, height: h)
-        let rasterizer = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
-        let shape = RasterScene.shape
-        var failure: SDLError?
-        let draw = {
-          do throws(SDLError) {
-            try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-              try rasterizer.draw(buf, shape: shape, on: canvas.renderer)
+        let made = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
+        // The span backend runs at all threads and again at one: its speed-up is a column.
+        var variants: [(name: String, rasterizer: any RingRasterizer, threads: Int?)] = [
+          ("raster/\(backend.rawValue)", made, (made as? CoverageSpanRasterizer)?.threads)
+        ]
+        if made is CoverageSpanRasterizer {
+          let single = CoverageSpanRasterizer(threads: 1)
+          single.attach(surface: canvas.surface)
+          variants.append(("raster/\(backend.rawValue)-1thread", single, 1))
+        }
+        var allThreadsP50: Double?
+        for (name, rasterizer, threads) in variants {
+          let shape = RasterScene.shape
+          var failure: SDLError?
+          let draw = {
+            do throws(SDLError) {
+              try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+                try rasterizer.draw(buf, shape: shape, on: canvas.renderer)
+              }
+            } catch {
+              failure = error
             }
-          } catch {
-            failure = error
+            canvas.flush()
           }
-          canvas.flush()
+          canvas.clear(scene.background)
+          let m = Sampler.measure(plan(n, run)) { draw() }
+          canvas.clear(scene.background)
+          draw()
+          if let failure { throw failure }
+          let psnr = mask.psnr(canvas.argbPixels(), reference)
+          if let dir = run.framesDirectory {
+            try canvas.savePNG(
+              to: "\(dir)/\(name.replacingOccurrences(of: "/", with: "-"))-\(n).png")
+          }
+          run.noteCallCost(name, size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
+          var entry = result(name, n, m, ink: ink, fill: fillMilliseconds, psnr: psnr)
+          if let threads {
+            entry.details.append("\(threads) thread\(threads == 1 ? "" : "s")")
+            if threads == 1, let all = allThreadsP50 {
+              entry.details.append(
+                "speed-up at all threads \(Format.value(m.nanosecondsPerCall.p50 / all))x (p50)")
+            }
+          }
+          if allThreadsP50 == nil { allThreadsP50 = m.nanosecondsPerCall.p50 }
+          run.record(entry)
         }
-        canvas.clear(scene.background)
-        let m = Sampler.measure(plan(n, run)) { draw() }
-        canvas.clear(scene.background)
-        draw()
-        if let failure { throw failure }
-        let psnr = mask.psnr(canvas.argbPixels(), reference)
-        if let dir = run.framesDirectory {
-          try canvas.savePNG(to: "\(dir)/raster-\(backend.rawValue)-\(n).png")
-        }
-        run.noteCallCost(
-          "raster/\(backend.rawValue)", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
-        run.record(
-          result("raster/\(backend.rawValue)", n, m, ink: ink, fill: fillMilliseconds, psnr: psnr))
       }
     }
   }
 
   /// Frames slower than about 50 ms get the slow plan (no time target, minimum samples).
-  private static func plan(_ rings: Int, _ run: BenchRun) -> SamplingPlan {
+  static func plan(_ rings: Int, _ run: BenchRun) -> SamplingPlan {
     rings >= 10_000 ? run.plan.slow : run.plan
   }
 
-  private static func strokeAll(_ scene: RasterScene, on cairo: CairoRingRenderer) {
+  static func strokeAll(_ scene: RasterScene, on cairo: CairoRingRenderer) {
     for r in scene.rings {
       cairo.strokeRing(
-        style: RasterScene.style, scale: RasterScene.scale, centerX: Double(r.centerX),
+        style: RasterScene.style, density: RasterScene.scale, centerX: Double(r.centerX),
         centerY: Double(r.centerY), angle: Double(r.angle), color: r.color)
     }
   }
 
   /// Pixels one ring touches (any coverage), drawn alone by Cairo.
-  private static func inkPixelsPerRing(_ cairo: CairoRingRenderer) -> Int {
+  static func inkPixelsPerRing(_ cairo: CairoRingRenderer) -> Int {
     let background = LoaderPalette.light.background
     cairo.clear(background)
     cairo.strokeRing(
-      style: RasterScene.style, scale: RasterScene.scale, centerX: 100, centerY: 100, angle: 0,
+      style: RasterScene.style, density: RasterScene.scale, centerX: 100, centerY: 100, angle: 0,
       color: RasterScene.style.color(ofRing: 4))
     let white = UInt32(0xFF_FFFF)
     return cairo.argbPixels().reduce(0) { $0 + ($1 & 0xFF_FFFF == white ? 0 : 1) }
   }
 
-  private static func result(
+  static func result(
     _ name: String, _ n: Int, _ m: Measurement, ink: Int, fill: Double?, psnr: Double?
   ) -> BenchResult {
     let perRing = m.nanosecondsPerCall.scaled(by: 1e-3 / Double(n))

@@ -4,16 +4,22 @@ import Foundation
 /// asks for (soa vs naive, each backend vs Cairo, each entry vs its limit) and the targets.
 enum ResultTable {
   static let header =
-    pad("name", 18) + lpad("loaders", 9) + lpad("rings", 9) + "  " + pad("unit", 9)
+    pad("name", 18) + lpad("loaders", 9) + lpad("rings", 9) + lpad("threads", 8) + "  "
+    + pad("unit", 9)
     + lpad("min", 9) + lpad("p50", 9) + lpad("p90", 9) + lpad("p99", 9) + lpad("n", 5) + "  notes"
 
-  static func row(_ r: BenchResult) -> String {
+  /// One result's line; an entry above one thread notes its speed-up over its 1-thread pair
+  /// among `earlier`.
+  static func row(_ r: BenchResult, after earlier: [BenchResult] = []) -> String {
     let s = r.statistics
+    var details = r.details
+    if let x = r.speedUp(in: earlier) { details.append("\(Format.value(x))x of 1 thread") }
     return pad(r.name, 18) + lpad(r.loaders > 0 ? Format.count(r.loaders) : "-", 9)
-      + lpad(r.rings > 0 ? Format.count(r.rings) : "-", 9) + "  " + pad(r.unit, 9)
+      + lpad(r.rings > 0 ? Format.count(r.rings) : "-", 9)
+      + lpad(r.threads.map { "\($0)" } ?? "-", 8) + "  " + pad(r.unit, 9)
       + lpad(Format.value(s.min), 9) + lpad(Format.value(s.p50), 9) + lpad(Format.value(s.p90), 9)
       + lpad(Format.value(s.p99), 9) + lpad("\(s.count)", 5) + "  "
-      + r.details.joined(separator: ", ")
+      + details.joined(separator: ", ")
   }
 
   static func pad(_ s: String, _ n: Int) -> String {
@@ -28,82 +34,57 @@ enum ResultTable {
     ratio >= 1 ? "\(Format.value(ratio))x faster" : "\(Format.value(1 / ratio))x slower"
   }
 
-  /// Ratios of p50s, at every size both sides were measured.
+  /// Ratios of p50s, at every size both sides were measured: soa vs naive, each raster
+  /// backend vs its peers, every threaded entry vs its 1-thread self, every entry vs its limit.
   static func ratios(_ results: [BenchResult]) -> [String] {
     var lines: [String] = []
-    func find(_ name: String, loaders: Int? = nil, rings: Int? = nil) -> BenchResult? {
-      results.first {
-        $0.name == name && (loaders == nil || $0.loaders == loaders)
-          && (rings == nil || $0.rings == rings)
-      }
+    func at(_ r: BenchResult) -> String {
+      let size =
+        r.group == "step" || r.name == "limit/bandwidth"
+        ? "\(Format.count(r.loaders)) loaders" : "\(Format.count(r.rings)) rings"
+      return "@ \(size)" + (r.threads.map { ", \($0) thread\($0 == 1 ? "" : "s")" } ?? "")
     }
     for soa in results where soa.name == "step/soa" {
-      let at = "@ \(Format.count(soa.loaders)) loaders"
-      if let naive = find("step/naive", loaders: soa.loaders) {
-        let ratio = naive.statistics.p50 / soa.statistics.p50
-        lines.append("step/soa vs step/naive \(at): " + speedup(ratio))
-      }
-      if let limit = find("limit/bandwidth", loaders: soa.loaders) {
+      if let naive = results.first(where: { $0.name == "step/naive" && $0.loaders == soa.loaders })
+      {
         lines.append(
-          "step/soa vs limit/bandwidth \(at): \(Format.value(soa.statistics.p50 / limit.statistics.p50))x the limit"
+          "step/soa vs step/naive \(at(soa)): " + speedup(naive.statistics.p50 / soa.statistics.p50)
         )
       }
     }
-    let fill = find("limit/fill")
-    for r in results where r.group == "raster" && r.name != "raster/cairo" {
-      let at = "@ \(Format.count(r.rings)) rings"
-      if let cairo = find("raster/cairo", rings: r.rings) {
-        let ratio = cairo.statistics.p50 / r.statistics.p50
-        lines.append("\(r.name) vs raster/cairo \(at): " + speedup(ratio))
+    let peers = ["raster/cairo", "raster/sprite"]
+    for r in results where r.group == "raster" && !peers.contains(r.name) {
+      for peer in peers {
+        if let p = results.first(where: {
+          $0.name == peer && $0.rings == r.rings && ($0.threads ?? 1) == (r.threads ?? 1)
+        }) {
+          lines.append(
+            "\(r.name) vs \(peer) \(at(r)): " + speedup(p.statistics.p50 / r.statistics.p50))
+        }
       }
     }
-    for r in results where (r.group == "raster" || r.group == "frame") {
-      if let fill, let ms = r.frameMilliseconds, let floor = fill.frameMilliseconds {
+    for r in results {
+      if let x = r.speedUp(in: results) {
+        lines.append("\(r.name) \(at(r)) vs 1 thread: " + speedup(x))
+      }
+    }
+    for r in results where r.group != "limit" {
+      guard let limit = BenchLimits.limit(of: r, in: results) else { continue }
+      if limit.name == "limit/fill" {
+        if let ms = r.frameMilliseconds, let floor = limit.frameMilliseconds {
+          lines.append(
+            "\(r.name) vs limit/fill \(at(r)): \(Format.value(ms / floor))x the fill floor (\(Format.value(ms)) ms/frame)"
+          )
+        }
+      } else {
         lines.append(
-          "\(r.name) vs limit/fill @ \(Format.count(r.rings)) rings: \(Format.value(ms / floor))x the fill floor (\(Format.value(ms)) ms/frame)"
+          "\(r.name) vs \(limit.name) \(at(r)): \(Format.value(r.statistics.p50 / limit.statistics.p50))x the limit"
         )
       }
     }
     return lines
   }
 
-  /// The issue's targets, each marked met or MISSED (or not measured in this run).
-  static func targets(_ results: [BenchResult]) -> [String] {
-    var lines: [String] = []
-    func mark(_ ok: Bool) -> String { ok ? "met" : "MISSED" }
-    if let soa = results.first(where: { $0.name == "step/soa" && $0.loaders == 100_000 }) {
-      let v = soa.statistics.p50
-      lines.append("step/soa @ 100k <= 0.5 ns/ring: \(Format.value(v)) -> \(mark(v <= 0.5))")
-      if let naive = results.first(where: { $0.name == "step/naive" && $0.loaders == 100_000 }) {
-        let x = naive.statistics.p50 / v
-        lines.append("step/soa >= 30x step/naive @ 100k: \(Format.value(x))x -> \(mark(x >= 30))")
-      }
-      if let limit = results.first(where: { $0.name == "limit/bandwidth" && $0.loaders == 100_000 })
-      {
-        let x = v / limit.statistics.p50
-        lines.append(
-          "step/soa within 3x of limit/bandwidth @ 100k: \(Format.value(x))x -> \(mark(x <= 3))")
-      }
-    } else {
-      lines.append("step/soa @ 100k: not measured in this run")
-    }
-    let backends = results.filter { $0.group == "raster" && $0.name != "raster/cairo" }
-    let faithful = backends.filter { ($0.psnrDB ?? 0) >= 30 }
-    if let best = faithful.min(by: { $0.statistics.p50 < $1.statistics.p50 }) {
-      let v = best.statistics.p50
-      lines.append(
-        "fastest raster at >= 30 dB <= 0.5 us/ring: \(best.name) @ \(Format.count(best.rings)) rings "
-          + "\(Format.value(v)) us/ring, \(Format.value(best.psnrDB ?? 0)) dB -> \(mark(v <= 0.5))")
-    } else if !backends.isEmpty {
-      lines.append("fastest raster at >= 30 dB <= 0.5 us/ring: no backend reached 30 dB -> MISSED")
-    }
-    let gfx = backends.filter { $0.name == "raster/gfx" }
-    if let worst = gfx.max(by: { $0.statistics.p50 < $1.statistics.p50 }) {
-      let v = worst.statistics.p50
-      lines.append(
-        "raster/gfx <= 20 us/ring (every size): worst \(Format.value(v)) us/ring @ \(Format.count(worst.rings)) rings -> \(mark(v <= 20))"
-      )
-    }
-    return lines
-  }
+  /// The targets (`BenchTarget.all`), each marked met, MISSED or not measured.
+  static func targets(_ results: [BenchResult]) -> [String] { BenchTarget.report(results) }
 }

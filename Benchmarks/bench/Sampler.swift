@@ -1,3 +1,5 @@
+import LoaderCore
+
 /// How long and how often to measure one entry.
 struct SamplingPlan {
   /// Time spent running the operation before any sample counts (caches, branch predictors,
@@ -76,4 +78,17 @@ enum Sampler {
       nanosecondsPerCall: SampleStatistics(samples),
       allocationsPerCall: Double(allocations) / Double(calls), calls: calls)
   }
+}
+
+/// The thread counts every threaded entry is measured at: one, and all.
+enum BenchThreads {
+  /// All threads: `--threads N`, else every core this process may run on. The command line
+  /// was validated before anything ran, so reading it again cannot fail.
+  static let all: Int =
+    (try? BenchOptions.parse(Array(CommandLine.arguments.dropFirst())))?.threads
+    ?? RotationEngine.availableCores
+
+  /// `[1, all]`, or `[1]` on one core.
+  static var counts: [Int] { all > 1 ? [1, all] : [1] }
+
 }

@@ -261,29 +261,26 @@ extension ScalingChart {
       var byName: [String: [(x: Double, y: Double)]] = [:]
       for r in results where r.group == group {
         guard let v = y(r) else { continue }
-        if byName[r.name] == nil { order.append(r.name) }
-        byName[r.name, default: []].append((x(r), v))
+        if byName[r.seriesName] == nil { order.append(r.seriesName) }
+        byName[r.seriesName, default: []].append((x(r), v))
       }
       return order.map { ChartSeries(name: $0, points: byName[$0] ?? [], isLimit: false) }
     }
     var step = series("step", x: { Double($0.loaders) }, y: { $0.statistics.p50 })
-    step +=
-      results.filter { $0.name == "limit/bandwidth" }.isEmpty
-      ? []
-      : [
-        ChartSeries(
-          name: "limit/bandwidth",
-          points: results.filter { $0.name == "limit/bandwidth" }.map {
-            (Double($0.loaders), $0.statistics.p50)
-          },
-          isLimit: true)
-      ]
+    step += series("limit", x: { Double($0.loaders) }, y: { $0.statistics.p50 })
+      .filter { $0.name.hasPrefix("limit/bandwidth") }.map {
+        ChartSeries(name: $0.name, points: $0.points, isLimit: true)
+      }
     var frame = series("raster", x: { Double($0.rings) }, y: { $0.frameMilliseconds })
     frame += series("frame", x: { Double($0.rings) }, y: { $0.frameMilliseconds }).map {
       var s = $0
       s.isWholeFrame = true
       return s
     }
+    frame += series("limit", x: { Double($0.rings) }, y: { $0.frameMilliseconds })
+      .filter { $0.name.hasPrefix("limit/raster") }.map {
+        ChartSeries(name: $0.name, points: $0.points, isLimit: true)
+      }
     for r in results where r.name == "limit/fill" {
       frame.append(ChartSeries(name: "limit/fill", points: [(1, r.statistics.p50)], isLimit: true))
     }

@@ -1,7 +1,8 @@
 import LoaderCore
 
-/// `step/soa` (`RotationEngine`), `step/naive` (`NaiveLoaderSimulation`) and
-/// `limit/bandwidth`, on one seeded scene per size.
+/// `step/soa` (`RotationEngine`, at 1 and at all threads), `step/naive`
+/// (`NaiveLoaderSimulation`) and `limit/bandwidth` (`RotationEngine.byteModel` at a measured
+/// copy bandwidth), on one seeded scene per size.
 ///
 /// The scene: `N` seed-style loaders, each turned on at its own seeded random time in the
 /// first `stagger * ringCount` seconds (so triggers spread evenly over steps, as in a real
@@ -11,19 +12,8 @@ enum StepBenchmarks {
   static let dt = 1.0 / 60
   static let style = LoaderStyle.seed
 
-  /// The bytes one step must move per ring, at the least, in the engine's layout (see
-  /// `RotationEngine`'s "Layout"), counting reads and writes as memcpy traffic counts them:
-  /// ```
-  /// presentation:  4 (read the ring's turn start) + 4 (write its angle)            = 8
-  /// firing:        (2 * 64 (schedule line, read + written) + 4 (new start written))
-  ///                / ringCount  per trigger, one trigger per loader every stagger / dt steps
-  /// wheel:         2 / 8 (the bucket's bit per loader, read + cleared) / ringCount
-  /// ```
-  /// For the seed (5 rings, stagger 0.25 s, dt 1/60): 8 + 132 / 5 / 15 + 0.05 = 9.81 bytes.
-  static var bytesPerRing: Double {
-    let n = Double(style.ringCount)
-    return 8 + (2 * 64 + 4) / n * dt / style.stagger + 2.0 / 8 / n
-  }
+  /// What one step of this scene must move through memory, from the engine's own layout.
+  static var byteModel: RotationEngine.ByteModel { RotationEngine.byteModel(style: style, dt: dt) }
 
   /// Steps run before sampling so the engine reaches its steady state: two whole trigger
   /// cycles (`ringCount * stagger / dt` steps each; the last loader starts within the first
@@ -45,26 +35,25 @@ enum StepBenchmarks {
 
   static func run(_ run: BenchRun) throws {
     for n in run.sizes.stepLoaders {
-      let rings = n * style.ringCount
-      if run.isSelected("limit/bandwidth") {
-        // A buffer four times what the step touches at this size: bigger than its working
-        // set, so it sits in the same level of the memory hierarchy as the step's data.
-        let bytes = max(1 << 20, Int(4 * bytesPerRing * Double(rings)))
-        let perByte = LimitBenchmarks.copyTimePerByte(bytes: bytes, plan: run.plan)
-        var r = LimitBenchmarks.bandwidthResult(
-          loaders: n, rings: rings, bytesPerRing: bytesPerRing, copyTimePerByte: perByte)
-        r.details.append("memcpy of \(Format.si(Double(bytes)))B")
-        run.record(r)
+      // The floor runs with its entry, so every run that has one has the other.
+      let limit = run.isSelected("limit/bandwidth") || run.isSelected("step/soa")
+      for threads in BenchThreads.counts where limit {
+        run.record(
+          LimitBenchmarks.bandwidth(
+            loaders: n, model: byteModel, threads: threads, plan: run.plan))
       }
-      if run.isSelected("step/soa") { try run.record(soa(loaders: n, plan: run.plan)) }
+      for threads in BenchThreads.counts where run.isSelected("step/soa") {
+        try run.record(soa(loaders: n, threads: threads, plan: run.plan))
+      }
       if run.isSelected("step/naive"), run.sizes.naiveLoaders.contains(n) {
         run.record(naive(loaders: n, plan: run.plan))
       }
     }
   }
 
-  static func soa(loaders n: Int, plan: SamplingPlan) throws -> BenchResult {
-    var engine = try RotationEngine(dt: dt, capacity: n)
+  /// `step/soa` with the engine's passes on `threads` threads.
+  static func soa(loaders n: Int, threads: Int, plan: SamplingPlan) throws -> BenchResult {
+    var engine = try RotationEngine(dt: dt, capacity: n, threadCount: threads)
     for start in startTimes(count: n) {
       try engine.addLoader(style: style, isAnimating: true, at: start)
     }
@@ -84,9 +73,13 @@ enum StepBenchmarks {
       blackHole(angles)
     }
     if let failure { throw failure }
-    return result("step/soa", loaders: n, m)
+    var r = result("step/soa", loaders: n, m)
+    r.threads = threads
+    return r
   }
 
+  /// `step/naive`: one object per loader, on the calling thread (it has no thread setting;
+  /// its entry reads 1 thread).
   static func naive(loaders n: Int, plan: SamplingPlan) -> BenchResult {
     let sim = NaiveLoaderSimulation(dt: dt)
     for start in startTimes(count: n) {
@@ -110,6 +103,7 @@ enum StepBenchmarks {
       blackHole(angles)
     }
     var r = result("step/naive", loaders: n, m)
+    r.threads = 1
     if settled < settlingSteps {
       r.details.append(
         "settled \(settled) of \(settlingSteps) steps: includes first-use allocations")

@@ -10,9 +10,10 @@ import LoaderSDL
 /// One ring is, in Cairo's words (user space = output pixels, y down):
 /// ```
 /// cairo_translate(cx, cy); cairo_rotate(angle * pi / 180)     // clockwise on screen
-/// cairo_new_path(); cairo_arc(0, 0, r * scale, 0, 2 pi)        // starts at 3 o'clock
-/// cairo_set_dash(pattern * scale, phase * scale)
-/// cairo_set_line_cap(ROUND); cairo_set_line_width(lineWidth * scale); cairo_stroke()
+/// cairo_new_path(); cairo_arc(0, 0, r * density, 0, 2 pi)      // starts at 3 o'clock
+/// cairo_set_dash(pattern * density, phase * density)
+/// cairo_set_line_cap(ROUND or BUTT); cairo_set_line_width(lineWidth * density)
+/// cairo_set_source_rgba(colour, alpha); cairo_stroke()          // OVER, straight alpha
 /// ```
 /// An arc from 0 to 2 pi is an open path whose ends meet: Cairo dashes it from its start and
 /// does not join its ends, which is exactly SPEC's seam (the last 0.51-long dash ends at
@@ -74,10 +75,12 @@ public final class CairoRingRenderer {
     cairo_restore(context)
   }
 
-  /// Strokes one ring of `style` at `scale` pixels per point, centred at `(centerX, centerY)`
-  /// (pixels), turned `angle` degrees clockwise, in `color`, blended over what is there.
+  /// Strokes one ring of `style` at `density` pixels per point, centred at
+  /// `(centerX, centerY)` (pixels), turned `angle` degrees clockwise, with the style's cap
+  /// (`CAIRO_LINE_CAP_BUTT` is the reference for butt ends), in `color` with its alpha,
+  /// blended over what is there: `out = src * a * coverage + dst * (1 - a * coverage)`.
   public func strokeRing(
-    style: LoaderStyle, scale: Double, centerX: Double, centerY: Double, angle: Double,
+    style: LoaderStyle, density: Double, centerX: Double, centerY: Double, angle: Double,
     color: RGBAColor
   ) {
     let cr = context
@@ -85,13 +88,13 @@ public final class CairoRingRenderer {
     cairo_translate(cr, centerX, centerY)
     cairo_rotate(cr, angle * Double.pi / 180)
     cairo_new_path(cr)
-    cairo_arc(cr, 0, 0, style.centerlineRadius * scale, 0, 2 * Double.pi)
-    let dashes = style.dash.intervals.map { $0 * scale }
+    cairo_arc(cr, 0, 0, style.centerlineRadius * density, 0, 2 * Double.pi)
+    let dashes = style.dash.intervals.map { $0 * density }
     dashes.withUnsafeBufferPointer { d in
-      cairo_set_dash(cr, d.baseAddress, Int32(d.count), style.dash.phase * scale)
+      cairo_set_dash(cr, d.baseAddress, Int32(d.count), style.dash.phase * density)
     }
     cairo_set_line_cap(cr, style.lineCap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-    cairo_set_line_width(cr, style.lineWidth * scale)
+    cairo_set_line_width(cr, style.lineWidth * density)
     setSource(color)
     cairo_stroke(cr)
     cairo_restore(cr)

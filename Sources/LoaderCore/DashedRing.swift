@@ -5,9 +5,21 @@ import Foundation
 ///
 /// The stroke's centreline is a circle of radius `radius` starting at 3 o'clock and running
 /// clockwise on screen (y down). Arc length `s` maps to angle `s / radius`. Each "on" interval
-/// of the dash pattern becomes one `Dash`: the set of points within `halfWidth` of the arc
-/// from `start` to `end` (radians) for round caps (a bent capsule), or the annular sector
-/// between those angles for butt caps.
+/// of the dash pattern becomes one `Dash`, whose ink is
+/// - round caps: every point within `halfWidth` of the arc from `start` to `end` (radians), a
+///   capsule bent along the ring; a zero-length dash is a dot;
+/// - butt caps: the annular sector `radius - halfWidth <= rho <= radius + halfWidth`,
+///   `start <= theta <= end`, its flat ends along the radii (Cairo's `CAIRO_LINE_CAP_BUTT`);
+///   a zero-length dash has no ink.
+///
+/// Dashes that touch (the last and first at the seam, or across a zero-length gap) are one
+/// dash: one capsule, or one sector with no flat end between them.
+///
+/// Every rasterizer fills that shape with the same coverage rule, from the signed distance `d`
+/// (negative inside) of a pixel's centre to it: `coverage = clamp(1/2 - d, 0, 1)`, the
+/// box-filtered coverage of a straight edge. A flat end is antialiased like a side edge: `d`
+/// is the distance to the sector, inside and out. `DistanceTable` evaluates it fast enough for
+/// a rasterizer's inner loop.
 ///
 /// For the seed (`radius` 23, `halfWidth` 2, `[2, 4, 6]`): 19 dashes, the last one 0.51 long
 /// and ending exactly at 2 pi (the seam at 3 o'clock), the first one starting at 0.
@@ -17,6 +29,11 @@ public struct DashedRing: Sendable, Hashable {
     public var start: Double
     public var end: Double
     public var sweep: Double { end - start }
+
+    public init(start: Double, end: Double) {
+      self.start = start
+      self.end = end
+    }
   }
 
   /// Centreline radius.
@@ -47,37 +64,30 @@ public struct DashedRing: Sendable, Hashable {
       dashes: r > 0 ? on.map { Dash(start: $0.lowerBound / r, end: $0.upperBound / r) } : [])
   }
 
-  /// The same ring with every length multiplied by `scale` (angles unchanged).
-  public func scaled(by scale: Double) -> DashedRing {
-    DashedRing(radius: radius * scale, halfWidth: halfWidth * scale, cap: cap, dashes: dashes)
+  /// The same ring with every length multiplied by `factor` (angles unchanged): points to
+  /// pixels at a pixel density.
+  public func scaled(by factor: Double) -> DashedRing {
+    DashedRing(radius: radius * factor, halfWidth: halfWidth * factor, cap: cap, dashes: dashes)
   }
 
-  /// Whether the stroke's ink reaches the point `(x, y)` relative to the centre when the ring
-  /// is rotated by `rotation` radians clockwise: the exact shape every rasterizer fills.
+  /// Whether the radius and half-width are finite and positive, with at least one dash: a
+  /// shape there is anything to draw of.
+  public var isDrawable: Bool {
+    radius.isFinite && halfWidth.isFinite && radius > 0 && halfWidth > 0 && !dashes.isEmpty
+  }
+
+  /// The coverage rule every rasterizer follows: a pixel whose centre lies at signed distance
+  /// `d` (pixels, negative inside) from the ink is covered `clamp(1/2 - d, 0, 1)`.
+  @inlinable
+  public static func coverage(atDistance d: Double) -> Double {
+    Swift.min(1, Swift.max(0, 0.5 - d))
+  }
+
+  /// Signed distance from `(x, y)` (relative to the centre) to the ink when the ring is
+  /// rotated by `rotation` radians clockwise: negative inside. Builds a `DistanceTable` per
+  /// call; loops over many points build one table and ask it.
   public func signedDistance(x: Double, y: Double, rotation: Double = 0) -> Double {
-    let rho = (x * x + y * y).squareRoot()
-    var theta = atan2(y, x) - rotation
-    let twoPi = 2 * Double.pi
-    theta = theta.truncatingRemainder(dividingBy: twoPi)
-    if theta < 0 { theta += twoPi }
-    var best = Double.infinity
-    for d in dashes {
-      var dist: Double
-      if angle(theta, isWithin: d) {
-        dist = abs(rho - radius)
-      } else if cap == .round {
-        let (sx, sy) = (radius * cos(d.start + rotation), radius * sin(d.start + rotation))
-        let (ex, ey) = (radius * cos(d.end + rotation), radius * sin(d.end + rotation))
-        dist = Swift.min(hypot(x - sx, y - sy), hypot(x - ex, y - ey))
-      } else {
-        continue
-      }
-      best = Swift.min(best, dist)
-    }
-    return best - halfWidth
-  }
-
-  private func angle(_ theta: Double, isWithin d: Dash) -> Bool {
-    (theta >= d.start && theta <= d.end) || (theta + 2 * Double.pi <= d.end)
+    let (c, s) = (cos(rotation), sin(rotation))
+    return DistanceTable(self).signedDistance(x: x * c + y * s, y: -x * s + y * c)
   }
 }

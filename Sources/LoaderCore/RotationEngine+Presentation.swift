@@ -5,6 +5,9 @@ extension RotationEngine {
   /// hold 0. `Float` is for drawing: times are `Float` seconds from an epoch at most a few
   /// seconds back, so the error stays under `2e-4 + |D| * 6e-7 / d` degrees (under 0.001 for
   /// the seed); `angle(loader:ring:at:)` is the exact one.
+  ///
+  /// Past `minimumRingsPerThread` rings the pass spreads over `threadCount` threads in
+  /// contiguous ranges; the angles are bit-identical to one thread's.
   public func presentationAngles(
     at renderTime: Double, into angles: UnsafeMutableBufferPointer<Float>
   )
@@ -17,14 +20,26 @@ extension RotationEngine {
       throw .bufferTooSmall(count: angles.count, needed: n)
     }
     let t = Float(renderTime - epoch)
+    let start = relativeStart.pointer
     if let rate = uniformTurnRate {
-      Self.fullTurnAngles(
-        t: t, turnRate: rate, relativeStart: relativeStart.pointer, into: out, count: n)
+      forEachRingRange(n) { r in
+        Self.fullTurnAngles(
+          t: t, turnRate: rate, relativeStart: start + r.lowerBound, into: out + r.lowerBound,
+          count: r.count)
+      }
     } else {
-      Self.generalAngles(
-        t: t, relativeStart: relativeStart.pointer, wrappedBase: wrappedBase.pointer,
-        inverseDuration: inverseDuration.pointer, degrees: ringDegrees.pointer, into: out, count: n)
+      let base = wrappedBase.pointer
+      let inverse = inverseDuration.pointer
+      let degrees = ringDegrees.pointer
+      forEachRingRange(n) { r in
+        let i = r.lowerBound
+        Self.generalAngles(
+          t: t, relativeStart: start + i, wrappedBase: base + i, inverseDuration: inverse + i,
+          degrees: degrees + i, into: out + i, count: r.count)
+      }
     }
+    // Few rings overlap (quick toggles only), so this stays on the calling thread, after
+    // every range is written.
     for o in overlaps {
       let correction = o.degrees * (Self.fraction(renderTime, o.start, o.duration) - 1)
       out[o.ring] = Float(Self.wrapped(Double(out[o.ring]) + correction))
@@ -87,10 +102,19 @@ extension RotationEngine {
     return f > 1 ? 1 : (f > 0 ? f : 0)
   }
 
+  /// `Float(360).bitPattern`: the full-turn pass's one compare.
+  static let fullTurnBits = Float(360).bitPattern
+
   /// 360-degree turns of one duration: `360 * c`, computed as `rate * (t - s)` with
   /// `rate = 360 / d` (one product per ring instead of two, and one rounding fewer), then
   /// reduced to `[0, 360)`: a turn not yet started reads 0 and a finished one 360, which is 0.
-  /// Branch-free so the loop vectorizes.
+  /// Both ends are one unsigned compare of the bit pattern: a non-negative `Float` orders as
+  /// its bits do, and a negative one (sign bit set) compares above `bitPattern(360)`, so
+  /// ```
+  /// angle = bits(a) < bits(360) ? a : 0      (a NaN reads 0 too)
+  /// ```
+  /// Branch-free so the loop vectorizes: per four rings a sign flip, a compare and a mask,
+  /// where clamping each end took a compare and a mask of its own.
   @inline(__always)
   static func fullTurnAngles(
     t: Float, turnRate: Float, relativeStart: UnsafePointer<Float>,
@@ -103,19 +127,18 @@ extension RotationEngine {
     let tv = Lanes(repeating: t)
     let rate = Lanes(repeating: turnRate)
     let zero = Lanes(repeating: 0)
-    let full = Lanes(repeating: 360)
+    let full = SIMD16<UInt32>(repeating: fullTurnBits)
     while i + lanes <= n {
       let r = UnsafeRawPointer(relativeStart + i).loadUnaligned(as: Lanes.self)
       var a = (tv - r) * rate
-      a.replace(with: zero, where: a .< zero)
-      a.replace(with: zero, where: .!(a .< full))
+      let bits = unsafeBitCast(a, to: SIMD16<UInt32>.self)
+      a.replace(with: zero, where: .!(bits .< full))
       UnsafeMutableRawPointer(out + i).storeBytes(of: a, as: Lanes.self)
       i += lanes
     }
     while i < n {
-      var a = (t - relativeStart[i]) * turnRate
-      a = a < 0 ? 0 : a
-      out[i] = a < 360 ? a : 0
+      let a = (t - relativeStart[i]) * turnRate
+      out[i] = a.bitPattern < fullTurnBits ? a : 0
       i += 1
     }
   }

@@ -121,6 +121,7 @@ extension RotationEngine {
     let tags = runTags.pointer
     let checkTags = endedRuns[b] > 0
     endedRuns[b] = 0
+    fireCommonOnThreads(entries, pending, checkTags: checkTags, windowEnd: windowEnd)
     let epoch = self.epoch
     var rings = ringPointers()
     let rel = rings.relativeStart
@@ -134,14 +135,8 @@ extension RotationEngine {
       if checkTags, tags[Int(c.slot)] != c.tag { continue }  // the run has ended
       var t = c.triggerTime(c.next)
       if t < windowEnd {
-        if c.tag & 1 == 1, c.next >= Int(c.ringCount) {
-          // Common case, inline: no overlap is possible and the base stays 0.
-          repeat {
-            rel[Int(c.firstRing) + Int(c.nextRing)] = Float(t - epoch)
-            c.next += 1
-            c.nextRing = c.nextRing + 1 == c.ringCount ? 0 : c.nextRing + 1
-            t = c.triggerTime(c.next)
-          } while t < windowEnd
+        if c.isCommon {
+          t = Self.fireCommon(&c, from: t, before: windowEnd, relativeStart: rel, epoch: epoch)
         } else {
           Self.fire(
             &c, schedules[Int(c.slot)], before: windowEnd, windowStart: windowStart,
@@ -171,6 +166,53 @@ extension RotationEngine {
     wheel.counts[b] = kept
   }
 
+  /// The common trigger (`WheelEntry.isCommon`) due at `t`, and every later one before `end`:
+  /// one `Float` each, no overlap possible, the base stays 0. Returns the next trigger's time.
+  @inline(__always)
+  static func fireCommon(
+    _ c: inout WheelEntry, from t: Double, before end: Double,
+    relativeStart rel: UnsafeMutablePointer<Float>, epoch: Double
+  ) -> Double {
+    var t = t
+    repeat {
+      rel[Int(c.firstRing) + Int(c.nextRing)] = Float(t - epoch)
+      c.next += 1
+      c.nextRing = c.nextRing + 1 == c.ringCount ? 0 : c.nextRing + 1
+      t = c.triggerTime(c.next)
+    } while t < end
+    return t
+  }
+
+  /// Triggers per worker below which firing stays on one thread.
+  static let minimumTriggersPerThread = 1 << 11
+
+  /// Past `minimumTriggersPerThread` entries per worker, fires a bucket's common triggers on
+  /// `threadCount` threads in place, before the serial pass over the bucket: that pass then
+  /// finds them no longer due and only moves them to their next bucket (appends to shared
+  /// buckets stay serial), and fires the rest (overlaps, first triggers of a run) itself.
+  /// Each entry is a different run, so workers write different rings: no lock, no atomic,
+  /// and the same bytes as one thread writes. The cost is a second read of the bucket.
+  mutating func fireCommonOnThreads(
+    _ entries: UnsafeMutablePointer<WheelEntry>, _ pending: Int, checkTags: Bool,
+    windowEnd: Double
+  ) {
+    let workers = Swift.min(threadCount, pending / Self.minimumTriggersPerThread)
+    guard workers > 1 else { return }
+    let tags = runTags.pointer
+    let rel = relativeStart.mutablePointer()
+    let epoch = self.epoch
+    Self.forEachRange(pending, workers: workers) { r in
+      for e in r {
+        var c = entries[e]
+        guard c.isCommon, !checkTags || tags[Int(c.slot)] == c.tag else { continue }
+        let t = c.triggerTime(c.next)
+        guard t < windowEnd else { continue }
+        _ = Self.fireCommon(&c, from: t, before: windowEnd, relativeStart: rel, epoch: epoch)
+        entries[e] = c
+      }
+    }
+  }
+
   /// Drops overlapping turns that have finished before every presentable time; their whole
   /// turn is already in the ring's count.
   mutating func pruneOverlaps(finishedBy t: Double) {
@@ -191,7 +233,9 @@ extension RotationEngine {
     let shift = Float(newEpoch - epoch)
     epoch = newEpoch
     let rel = relativeStart.mutablePointer()
-    for i in 0..<relativeStart.count { rel[i] -= shift }
+    forEachRingRange(relativeStart.count) { r in
+      for i in r { rel[i] -= shift }
+    }
   }
 
   /// `x` reduced to `[0, 360)`.

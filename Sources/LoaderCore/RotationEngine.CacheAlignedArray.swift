@@ -1,7 +1,10 @@
 extension RotationEngine {
-  /// A copy-on-write array whose elements start on 64-byte boundaries, so a 64-byte record is
-  /// one cache line. (`Array` puts its elements 32 bytes after a 16-byte-aligned header: a
-  /// 64-byte element would straddle two lines, doubling the misses of the firing path.)
+  /// A copy-on-write array whose first element starts on a 64-byte boundary, so the per-ring
+  /// `Float` arrays split into whole cache lines (each worker of a threaded pass writes whole
+  /// lines of them, see `chunkAlignment`) and a record of up to 64 bytes at a 64-byte stride
+  /// would be one line. (`Array` puts its elements 32 bytes after a 16-byte-aligned header.)
+  /// A `Schedule` has a 56-byte stride, so some straddle two lines; the common trigger does
+  /// not read them.
   struct CacheAlignedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     static var alignment: Int { 64 }
 

@@ -31,6 +31,15 @@
 /// than the step that reaches them (`ToggleSchedule.Player` does) and that is at most a step's
 /// worth of triggers.
 ///
+/// ## Threads
+/// `presentationAngles(at:into:)` and the epoch's rebase are element-wise over rings, so past
+/// `minimumRingsPerThread` rings per worker they split into contiguous ranges on up to
+/// `threadCount` threads (default: every core), with bit-identical results. Such a pass costs
+/// a few small heap allocations (Dispatch's closure box and block copy); below the threshold,
+/// or with `threadCount == 1`, it runs on the calling thread and allocates nothing. A step
+/// with many triggers fires the common ones on the same threads, then moves the entries on
+/// the calling thread. `RotationEngine.byteModel` counts what a step moves.
+///
 /// ## Layout (struct of arrays, grouped by who reads them)
 /// - The presentation pass reads one `Float` per ring, the latest trigger's start relative to
 ///   a moving epoch (`relativeStart`), and writes one `Float` angle per ring. Loaders with other
@@ -69,6 +78,7 @@ public struct RotationEngine: Sendable {
     case timeDecreasing(loader: LoaderID, time: Double, previous: Double)
     case renderTimeOutsideWindow(time: Double, window: ClosedRange<Double>)
     case bufferTooSmall(count: Int, needed: Int)
+    case invalidThreadCount(Int)
 
     public var description: String {
       switch self {
@@ -85,6 +95,7 @@ public struct RotationEngine: Sendable {
       case .renderTimeOutsideWindow(let t, let w):
         "render time \(t) is outside the presentable window \(w.lowerBound)...\(w.upperBound)"
       case .bufferTooSmall(let c, let n): "angle buffer holds \(c) rings, needs \(n)"
+      case .invalidThreadCount(let n): "thread count must be >= 1, got \(n)"
       }
     }
   }
@@ -150,6 +161,10 @@ public struct RotationEngine: Sendable {
     var ringCount: UInt16
 
     @inline(__always) func triggerTime(_ j: Int) -> Double { runStart + stagger * Double(j) }
+
+    /// A simple run past its first `ringCount` triggers: its trigger writes one `Float` and
+    /// nothing else (`RotationEngine.fireCommon`).
+    @inline(__always) var isCommon: Bool { tag & 1 == 1 && next >= Int(ringCount) }
   }
 
   /// A ring's turns before its loader's current run: how many, and when the latest started.
@@ -179,6 +194,9 @@ public struct RotationEngine: Sendable {
   let inverseDt: Double
   /// Steps taken.
   public internal(set) var tick: Int = 0
+  /// Threads the per-ring passes (presentation angles, the epoch's rebase) may spread over;
+  /// see `setThreadCount(_:)`.
+  public internal(set) var threadCount: Int
   /// `Double(tick) * dt`.
   public var time: Double { Double(tick) * dt }
   /// Render times at which angles are exact now.
@@ -226,9 +244,16 @@ public struct RotationEngine: Sendable {
   ///   - capacity: loaders to reserve storage for.
   ///   - wheelSize: buckets in the timing wheel (rounded up to a power of two); triggers
   ///     further apart than `wheelSize * dt` cost a look per lap, nothing more.
-  public init(dt: Double, capacity: Int = 0, wheelSize: Int = 64) throws(Error) {
+  ///   - threadCount: threads for the per-ring passes, >= 1 (default: every core; 1 keeps
+  ///     them on the calling thread). See `setThreadCount(_:)`.
+  public init(
+    dt: Double, capacity: Int = 0, wheelSize: Int = 64,
+    threadCount: Int = RotationEngine.availableCores
+  ) throws(Error) {
     guard dt.isFinite, dt > 0 else { throw .invalidStep(dt) }
+    guard threadCount >= 1 else { throw .invalidThreadCount(threadCount) }
     self.dt = dt
+    self.threadCount = threadCount
     inverseDt = 1 / dt
     var size = 1
     while size < Swift.max(2, Swift.min(wheelSize, 1 << 16)) { size <<= 1 }

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import LoaderCore
 
 /// The CPU backend: blends precomputed 8-bit coverage masks span by span, in Swift, straight
@@ -6,9 +7,13 @@ import LoaderCore
 ///
 /// Every ring of one shape differs only by rotation and position, so `RingCoverageAtlas`
 /// keeps one mask per rotation phase and sub-pixel offset, and a frame is copies of masks:
-/// per span, fully covered pixels are stored and edge pixels blended
-/// `dst = src * c + dst * (1 - c)`. Rings whose masks miss the target are culled; rings
-/// that cross its edge are clipped span by span.
+/// per span, pixels are blended `dst = src * a * c + dst * (1 - a * c)` (coverage `c`, the
+/// colour's straight alpha `a`: source-over, as every backend). Rings whose masks miss the
+/// target are culled; rings that cross its edge are clipped span by span. Rings larger than
+/// `RingCoverageAtlas.maximumRadius` are refused with an error.
+///
+/// A frame's bands are blended on `threads` threads (`RingBandBuckets`: each band's rows
+/// belong to one worker, so nothing is locked and the output does not depend on the count).
 ///
 /// Where the pixels go, in order of preference:
 /// 1. a surface given by `attach(surface:)` (an `OffscreenCanvas`);
@@ -22,13 +27,33 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   private var atlases: [RingCoverageAtlas] = []
   private var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
   private var overlay: OpaquePointer?
+  /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
+  private var overlayRenderer: OpaquePointer?
   private var overlaySize = (width: 0, height: 0)
   private var overlayBlend = SDL_BLENDMODE_BLEND
   /// Per frame: where each visible ring lands, and the band order they are drawn in.
   var placements: [Placement] = []
-  let bands = RingBandSchedule()
+  let bands = RingBandBuckets()
 
-  public init() {}
+  /// Threads a frame's bands are blended on: all cores by default, 1 for the calling thread
+  /// alone. Each band is one worker's, so no pixel is written by two and the frame is byte for
+  /// byte the one thread's, whatever the count.
+  public var threads: Int
+
+  /// The workers of `threads`, made on the first frame that uses more than one.
+  private var workers: BandWorkerPool?
+
+  public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.threads = max(1, threads)
+  }
+
+  /// The pool for `threads` threads, made anew when the count changed.
+  func pool(threads: Int) -> BandWorkerPool {
+    if let w = workers, w.threads == threads { return w }
+    let w = BandWorkerPool(threads: threads)
+    workers = w
+    return w
+  }
 
   deinit {
     if let t = overlay { SDL_DestroyTexture(t) }
@@ -39,14 +64,16 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   public func renderTargetsDidReset(on renderer: OpaquePointer) {
-    // The texture's contents and perhaps the texture itself are gone: make a new one.
-    if let t = overlay { SDL_DestroyTexture(t) }
+    // The texture's contents are gone: make a new one. On a new renderer the old one went
+    // with its renderer, and is only forgotten.
+    if let t = overlay, overlayRenderer == renderer { SDL_DestroyTexture(t) }
     overlay = nil
   }
 
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
+    guard try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius) else { return }
     let atlas = self.atlas(for: shape)
     atlas.trimIfOverBudget()
     if let surface = directSurface(for: renderer) {
@@ -57,7 +84,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
     try drawThroughOverlay(rings, atlas: atlas, on: renderer)
   }
 
-  /// The atlas of `shape`, made on first use; a handful of shapes (one per scale) are kept.
+  /// The atlas of `shape`, made on first use; a handful of shapes (one per density) are kept.
   private func atlas(for shape: DashedRing) -> RingCoverageAtlas {
     if let a = atlases.first, a.shape == shape { return a }
     if let i = atlases.firstIndex(where: { $0.shape == shape }) {
@@ -120,6 +147,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
       }
     }
     guard w > 0, h > 0 else { return }
+    if overlayRenderer != renderer { overlay = nil }
     if overlay == nil || overlaySize != (Int(w), Int(h)) {
       if let t = overlay { SDL_DestroyTexture(t) }
       overlay = nil
@@ -136,6 +164,7 @@ public final class CoverageSpanRasterizer: RingRasterizer {
         SDL_SetTextureBlendMode(t, premultiplied) == 0 ? premultiplied : SDL_BLENDMODE_BLEND
       SDL_SetTextureBlendMode(t, overlayBlend)
       overlay = t
+      overlayRenderer = renderer
       overlaySize = (Int(w), Int(h))
     }
     guard let texture = overlay else { return }

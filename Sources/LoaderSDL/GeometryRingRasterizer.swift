@@ -2,27 +2,34 @@ import CSDL2
 import Foundation
 import LoaderCore
 
-/// Tessellates every visible dash of every ring into one vertex and index buffer and draws
-/// the frame with a single `SDL_RenderGeometry` call (`--backend geometry`): the path a GPU
-/// renderer eats fastest.
+/// Tessellates every visible dash of every ring into vertex and index buffers and draws the
+/// frame with `SDL_RenderGeometry`, one call per batch of at most `batchVertices` vertices
+/// (`--backend geometry`): the path a GPU renderer eats fastest, in memory that does not grow
+/// with the ring count.
 ///
-/// Each dash (a capsule bent along the ring) becomes a solid core plus an antialiasing
-/// fringe one pixel wide, alpha going linearly from opaque to transparent across it. The
-/// fringe straddles the true edge (the core is inset by half a pixel), so a pixel whose
-/// centre is at signed distance `d` from the edge gets alpha `clamp(1/2 - d, 0, 1)`, the
-/// box-filtered coverage of a straight edge:
+/// Each dash (a capsule bent along the ring, or a sector with butt caps) becomes a solid core
+/// plus an antialiasing fringe one pixel wide that straddles the true edge, dash ends
+/// included. Every vertex's alpha is `DashedRing`'s coverage rule at the point where it lands,
+/// `clamp(1/2 - d, 0, 1)` with `d` the signed distance to its own dash
+/// (`DashedRing.DistanceTable.signedDistance(x:y:toDash:)`; blending makes the union), so
+/// the interpolated alpha across the fringe follows the same edge the other backends fill:
 /// ```
 ///   radius r + w/2 + 1/2   alpha 0      outer fringe
 ///   radius r + w/2 - 1/2   alpha 1      core
 ///   radius r - w/2 + 1/2   alpha 1
 ///   radius r - w/2 - 1/2   alpha 0      inner fringe
 /// ```
-/// Round caps are half-disc fans with the same fringe. Arcs are cut into chords whose
-/// sagitta stays under `maximumSagitta` pixels, so the segment count follows the pixel radius.
+/// Round caps are half-disc fans with the same fringe; butt ends get one more column of
+/// vertices half a pixel beyond the flat end (alpha 0) and one half a pixel inside it.
+/// Arcs are cut into chords whose sagitta stays under `maximumSagitta` pixels, so the segment
+/// count follows the pixel radius. The colour's alpha multiplies every vertex's (straight
+/// alpha, source-over: `SDL_BLENDMODE_BLEND`).
 ///
 /// SDL's software renderer rounds vertices down to whole pixels. On it, vertices are rounded
 /// to the nearest pixel corner instead, and each vertex's alpha is taken from where it
-/// really lands, so the interpolated alpha still follows the true edge.
+/// really lands along its own edge, so the interpolated alpha still follows the true edge:
+/// `d + g . delta`, `g` the gradient of the distance at the exact vertex (the edge's unit
+/// normal) and `delta` the move.
 ///
 /// Every ring of one shape is the same mesh turned and moved, so the mesh is tessellated once
 /// per shape (`Template`, ring-relative, unturned) and a frame only rotates and translates its
@@ -31,6 +38,15 @@ public final class GeometryRingRasterizer: RingRasterizer {
   public let name = "geometry"
   /// Largest gap between a chord and its arc, in pixels.
   let maximumSagitta: Double
+  /// Vertices drawn per `SDL_RenderGeometry` call at most (a ring whose mesh alone is larger
+  /// is drawn by itself): 2^16 vertices of 20 bytes and at most 6 indices of 4 bytes each
+  /// (three strips of quads over four rows of vertices), under 3 MB of buffers whatever the
+  /// ring count.
+  let batchVertices: Int
+
+  /// Rings reaching further than this from their centre are refused: `SDL_Vertex` positions
+  /// are `Float`, which keeps 1/16 pixel there.
+  static let maximumRadius = Double(1 << 20)
 
   private var vertices: UnsafeMutablePointer<SDL_Vertex>
   private var vertexCapacity: Int
@@ -46,11 +62,12 @@ public final class GeometryRingRasterizer: RingRasterizer {
     self.init(maximumSagitta: 0.05)
   }
 
-  init(maximumSagitta: Double) {
+  init(maximumSagitta: Double, batchVertices: Int = 1 << 16) {
     self.maximumSagitta = maximumSagitta
-    vertexCapacity = 1 << 14
+    self.batchVertices = max(1, batchVertices)
+    vertexCapacity = 1 << 12
     vertices = .allocate(capacity: vertexCapacity)
-    indexCapacity = 1 << 15
+    indexCapacity = 1 << 13
     indices = .allocate(capacity: indexCapacity)
   }
 
@@ -59,9 +76,13 @@ public final class GeometryRingRasterizer: RingRasterizer {
     indices.deallocate()
   }
 
+  /// Vertices the buffers hold room for now.
+  var bufferedVertexCapacity: Int { vertexCapacity }
+
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
+    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return }
     var info = SDL_RendererInfo()
     let snapsToPixels =
       SDL_GetRendererInfo(renderer, &info) == 0
@@ -80,19 +101,40 @@ public final class GeometryRingRasterizer: RingRasterizer {
       mesh = Template(shape: shape, maximumSagitta: maximumSagitta)
       template = mesh
     }
+    // A buffer grown for a larger shape, or for a batch limit of another time, goes back to
+    // what this shape needs.
+    let neededVertices = max(batchVertices, mesh.positions.count)
+    let neededIndices =
+      neededVertices * (mesh.indices.count / max(1, mesh.positions.count) + 1)
+    if vertexCapacity > 2 * neededVertices || indexCapacity > 2 * neededIndices {
+      resize(vertices: neededVertices, indices: neededIndices)
+    }
     vertexCount = 0
     indexCount = 0
+    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     let reach = Float(shape.radius + shape.halfWidth + 1)
     for ring in rings {
-      guard ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite else { continue }
+      guard ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite, ring.color.a > 0
+      else { continue }
       // Off-target rings cost nothing.
       guard ring.centerX + reach > 0, ring.centerY + reach > 0, ring.centerX - reach < Float(w),
         ring.centerY - reach < Float(h)
       else { continue }
+      if vertexCount > 0, vertexCount + mesh.positions.count > batchVertices {
+        try flush(on: renderer)
+      }
       append(ring, mesh: mesh, snapsToPixels: snapsToPixels)
     }
+    try flush(on: renderer)
+  }
+
+  /// Draws what the buffers hold and empties them.
+  private func flush(on renderer: OpaquePointer) throws(SDLError) {
+    defer {
+      vertexCount = 0
+      indexCount = 0
+    }
     guard indexCount > 0 else { return }
-    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     guard
       SDL_RenderGeometry(renderer, nil, vertices, Int32(vertexCount), indices, Int32(indexCount))
         == 0
@@ -124,28 +166,29 @@ public final class GeometryRingRasterizer: RingRasterizer {
     let (c, s) = (cos(rotation), sin(rotation))
     let (cx, cy) = (Double(ring.centerX), Double(ring.centerY))
     let base = Int32(vertexCount)
+    let opacity = Double(ring.color.a) / 255
     var v = SDL_Vertex()
     v.color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: 255)
     for k in mesh.positions.indices {
       let p = mesh.positions[k]
       let x = cx + p.x * c - p.y * s
       let y = cy + p.x * s + p.y * c
+      var distance = mesh.distances[k]
       if snapsToPixels {
         // SDL's software renderer truncates vertices to whole pixels: put the vertex on the
-        // nearest pixel corner (plus a margin it rounds away) and take its alpha from there.
+        // nearest pixel corner (plus a margin it rounds away) and take its alpha from there,
+        // the move turned back into the ring's frame.
         let sx = x.rounded()
         let sy = y.rounded()
-        let e = mesh.edges[k]
-        let ax = cx + e.anchor.x * c - e.anchor.y * s
-        let ay = cy + e.anchor.x * s + e.anchor.y * c
-        let alpha = min(1, max(0, 0.5 - (hypot(sx - ax, sy - ay) - e.radius) * e.outward))
+        let (dx, dy) = (sx - x, sy - y)
+        let g = mesh.gradients[k]
+        distance += g.x * (dx * c + dy * s) + g.y * (dy * c - dx * s)
         v.position = SDL_FPoint(
           x: Float(sx) + (sx >= 0 ? 0.25 : -0.25), y: Float(sy) + (sy >= 0 ? 0.25 : -0.25))
-        v.color.a = UInt8((alpha * 255).rounded())
       } else {
         v.position = SDL_FPoint(x: Float(x), y: Float(y))
-        v.color.a = mesh.alphas[k]
       }
+      v.color.a = UInt8((DashedRing.coverage(atDistance: distance) * opacity * 255).rounded())
       vertices[vertexCount] = v
       vertexCount += 1
     }
@@ -156,29 +199,27 @@ public final class GeometryRingRasterizer: RingRasterizer {
   }
 
   /// One ring shape tessellated at angle 0 around the origin (pixels): every dash's body and
-  /// caps, with, per vertex, the edge its alpha ramps across.
+  /// caps, with each vertex's coverage.
   struct Template {
-    /// The edge a vertex's alpha follows: at point `p`, `alpha = 1/2 - (|p - anchor| - radius)
-    /// * outward` (the body's outer or inner circle about the ring's centre, or a cap's
-    /// circle about its centre).
-    struct Edge {
-      var anchor: SIMD2<Double>
-      var radius: Double
-      var outward: Double
-    }
-
     let shape: DashedRing
+    /// The shape's signed distance: every vertex's alpha.
+    let table: DashedRing.DistanceTable
     private(set) var positions: [SIMD2<Double>] = []
-    /// Alpha where the vertex lands exactly: 255 on the core, 0 on the fringe's far side.
-    private(set) var alphas: [UInt8] = []
-    private(set) var edges: [Edge] = []
+    /// Signed distance from each vertex to its own dash: coverage 1 on the core, 0 on the
+    /// fringe's far side.
+    private(set) var distances: [Double] = []
+    /// That distance's gradient at the vertex, by central differences.
+    private(set) var gradients: [SIMD2<Double>] = []
     /// Triangles, as indices into `positions`.
     private(set) var indices: [Int32] = []
+    private var dash = 0
 
     init(shape: DashedRing, maximumSagitta: Double) {
       self.shape = shape
+      table = DashedRing.DistanceTable(shape)
       let segments = Segments(shape: shape, maximumSagitta: maximumSagitta)
-      for dash in shape.dashes {
+      for (k, dash) in table.dashes.enumerated() {
+        self.dash = k
         appendBody(of: dash, shape: shape, segments: segments)
         if shape.cap == .round {
           appendCap(at: dash.start, facing: -1, shape: shape, segments: segments.cap)
@@ -187,7 +228,9 @@ public final class GeometryRingRasterizer: RingRasterizer {
       }
     }
 
-    /// The dash's body between its end angles: three strips (outer fringe, core, inner fringe).
+    /// The dash's body between its end angles: three strips (outer fringe, core, inner
+    /// fringe); with butt caps, a column half a pixel beyond each end and one half a pixel
+    /// inside it (or at the middle of a dash shorter than a pixel).
     private mutating func appendBody(
       of dash: DashedRing.Dash, shape: DashedRing, segments: Segments
     ) {
@@ -195,27 +238,29 @@ public final class GeometryRingRasterizer: RingRasterizer {
       let n = max(1, Int((dash.sweep / segments.ringStep).rounded(.up)))
       let r = shape.radius
       let hw = shape.halfWidth
+      // Columns: an angle on the ring and a straight offset (pixels) along its tangent.
+      var columns: [(theta: Double, offset: Double)] = []
+      if shape.cap == .butt {
+        let inset = min(0.5, dash.sweep * r / 2)
+        columns.append((dash.start, -0.5))
+        columns.append((dash.start, inset))
+        for k in 1..<n { columns.append((dash.start + dash.sweep * Double(k) / Double(n), 0)) }
+        columns.append((dash.end, -inset))
+        columns.append((dash.end, 0.5))
+      } else {
+        for k in 0...n { columns.append((dash.start + dash.sweep * Double(k) / Double(n), 0)) }
+      }
       let base = Int32(positions.count)
-      for k in 0...n {
-        let theta = dash.start + dash.sweep * Double(k) / Double(n)
-        let (c, s) = (cos(theta), sin(theta))
-        // Outer fringe, outer core, inner core, inner fringe; each vertex's alpha follows the
-        // edge it belongs to (outer edge r + hw, inner edge r - hw).
-        for j in 0..<4 {
-          let radius =
-            switch j {
-            case 0: r + hw + 0.5
-            case 1: max(r, r + hw - 0.5)
-            case 2: min(r, r - hw + 0.5)
-            default: max(0, r - hw - 0.5)
-            }
-          appendVertex(
-            at: SIMD2(radius * c, radius * s),
-            edge: Edge(anchor: .zero, radius: j < 2 ? r + hw : r - hw, outward: j < 2 ? 1 : -1),
-            nominal: j == 0 || j == 3 ? 0 : 255)
+      for column in columns {
+        let direction = SIMD2(cos(column.theta), sin(column.theta))
+        let tangent = SIMD2(-direction.y, direction.x)
+        for radius in [
+          r + hw + 0.5, max(r, r + hw - 0.5), min(r, r - hw + 0.5), max(0, r - hw - 0.5),
+        ] {
+          appendVertex(at: radius * direction + column.offset * tangent)
         }
       }
-      for k in 0..<Int32(n) {
+      for k in 0..<Int32(columns.count - 1) {
         let a = base + 4 * k
         let b = a + 4
         for j: Int32 in 0..<3 {
@@ -232,16 +277,15 @@ public final class GeometryRingRasterizer: RingRasterizer {
     ) {
       let hw = shape.halfWidth
       let hub = SIMD2(shape.radius * cos(theta), shape.radius * sin(theta))
-      let edge = Edge(anchor: hub, radius: hw, outward: 1)
       let coreRadius = max(0, hw - 0.5)
       let first = Int32(positions.count)
-      appendVertex(at: hub, edge: edge, nominal: 255)
+      appendVertex(at: hub)
       for k in 0...n {
         // From the outward normal, through the tangent (times facing), to the inward normal.
         let phi = theta + facing * Double.pi * Double(k) / Double(n)
         let direction = SIMD2(cos(phi), sin(phi))
-        appendVertex(at: hub + coreRadius * direction, edge: edge, nominal: 255)
-        appendVertex(at: hub + (hw + 0.5) * direction, edge: edge, nominal: 0)
+        appendVertex(at: hub + coreRadius * direction)
+        appendVertex(at: hub + (hw + 0.5) * direction)
       }
       for k in 0..<Int32(n) {
         let a = first + 1 + 2 * k
@@ -251,10 +295,15 @@ public final class GeometryRingRasterizer: RingRasterizer {
       }
     }
 
-    private mutating func appendVertex(at p: SIMD2<Double>, edge: Edge, nominal: UInt8) {
+    private mutating func appendVertex(at p: SIMD2<Double>) {
+      func d(_ x: Double, _ y: Double) -> Double {
+        table.signedDistance(x: x, y: y, toDash: dash)
+      }
+      let e = 1e-4
       positions.append(p)
-      edges.append(edge)
-      alphas.append(nominal)
+      distances.append(d(p.x, p.y))
+      gradients.append(
+        SIMD2(d(p.x + e, p.y) - d(p.x - e, p.y), d(p.x, p.y + e) - d(p.x, p.y - e)) / (2 * e))
     }
 
     private mutating func appendTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
@@ -265,6 +314,16 @@ public final class GeometryRingRasterizer: RingRasterizer {
       appendTriangle(a, b, c)
       appendTriangle(a, c, d)
     }
+  }
+
+  /// Replaces the (empty) buffers by ones of exactly these capacities.
+  private func resize(vertices nv: Int, indices ni: Int) {
+    vertices.deallocate()
+    vertices = .allocate(capacity: nv)
+    vertexCapacity = nv
+    indices.deallocate()
+    indices = .allocate(capacity: ni)
+    indexCapacity = ni
   }
 
   /// Makes room for `vertices` more vertices and `indices` more indices (growth only, kept).

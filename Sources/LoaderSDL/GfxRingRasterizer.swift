@@ -2,9 +2,10 @@ import CSDL2
 import Foundation
 import LoaderCore
 
-/// Draws dashed rings with SDL2_gfx primitives only: `hlineRGBA` for runs of pixels the
-/// stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
-/// antialiased fringe.
+/// Draws dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
+/// pixels the stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
+/// antialiased fringe. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
+/// left run pixels up to 102 levels off the ideal; a box fills each pixel once.)
 ///
 /// SDL2_gfx has no thick arc and takes integer (`Sint16`) pixel indices, so polygon-based
 /// constructions (a filled bent-capsule polygon plus an `aapolygonRGBA` outline) snap every
@@ -14,138 +15,68 @@ import LoaderCore
 /// 26 dB (scale 2); this one is exact up to 8-bit rounding. Integer indices are no limit
 /// here: coverage is computed in continuous coordinates and only the pixel is an index.
 ///
-/// Coverage. A pixel whose centre `p` is at signed distance `d(p)` (pixels, negative inside)
-/// from the dashed stroke gets
-/// ```
-/// coverage = clamp(1/2 - d(p), 0, 1)
-/// ```
-/// the box-filtered coverage of a straight edge, exact for edges much longer than a pixel.
-/// For a ring of centreline radius `R`, half-width `h`, a pixel at polar `(rho, theta)`
-/// relative to the centre, turned back by the ring's rotation:
-/// - inside a dash's angular range `[start, end]`: `d = |rho - R| - h` (the bent body);
-/// - otherwise (round caps) the nearest dash end is the previous dash's `end` or the next
-///   dash's `start`, a point on the centreline at angular distance `delta`:
-///   `d = sqrt(rho^2 + R^2 - 2 rho R cos(delta)) - h`.
-///
+/// Coverage is `DashedRing`'s rule, `clamp(1/2 - d, 0, 1)` of the pixel centre's signed
+/// distance `d` (`DashedRing.DistanceTable`), the pixel turned back by the ring's rotation.
 /// Only pixels in the annulus `R - h - 1/2 < rho < R + h + 1/2` can be touched, so each row
 /// is scanned over at most two short spans. Half-pixel convention: SDL2_gfx index `i` names the
-/// pixel covering `[i, i + 1)`, whose centre is `i + 1/2`.
+/// pixel covering `[i, i + 1)`, whose centre is `i + 1/2`. A colour's alpha multiplies the
+/// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
-/// The dash table is kept between frames: drawing allocates nothing once warmed up.
+/// The distance table is kept between frames: drawing allocates nothing once warmed up.
 public final class GfxRingRasterizer: RingRasterizer {
   public let name = "gfx"
 
-  /// Dash starts and ends (radians, ascending) of the shape last drawn.
-  private var starts: [Double] = []
-  private var ends: [Double] = []
-  /// `firstGuess[b]`: the last dash starting at or before angle `b * 2 pi / bins`, or -1, so
-  /// finding a pixel's dash is one load and a step or two instead of a binary search.
-  private var firstGuess: [Int32] = []
-  private static let bins = 512
+  /// The distance table of the shape last drawn.
+  private var table: DashedRing.DistanceTable?
   private var tableShape: DashedRing?
-  /// Dash start and end points on the centreline, relative to the centre, for the ring
-  /// being drawn (rotated): `(startX, startY, endX, endY)` per dash.
-  private var endpoints: [SIMD4<Double>] = []
+
+  /// Rings reaching further than this from their centre are refused: far beyond any target
+  /// SDL2_gfx's 16-bit indices address, and small enough that every coordinate product stays
+  /// exact to well under a pixel.
+  static let maximumRadius = Double(1 << 20)
 
   public init() {}
 
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
-    guard !shape.dashes.isEmpty, shape.radius.isFinite, shape.halfWidth.isFinite,
-      shape.radius > 0, shape.halfWidth > 0
-    else { return }
+    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return }
     if tableShape != shape {
-      starts.removeAll(keepingCapacity: true)
-      ends.removeAll(keepingCapacity: true)
-      for d in shape.dashes.sorted(by: { $0.start < $1.start }) {
-        starts.append(d.start)
-        ends.append(d.end)
-      }
+      table = DashedRing.DistanceTable(shape)
       tableShape = shape
-      endpoints = Array(repeating: .zero, count: starts.count)
-      firstGuess.removeAll(keepingCapacity: true)
-      var k = -1
-      for b in 0..<Self.bins {
-        let edge = Double(b) * 2 * Double.pi / Double(Self.bins)
-        while k + 1 < starts.count, starts[k + 1] <= edge { k += 1 }
-        firstGuess.append(Int32(k))
+    }
+    guard let table else { return }
+    for ring in rings {
+      guard draw(ring, table: table, on: renderer) else {
+        throw SDLError("boxRGBA/pixelRGBA")
       }
     }
-    var failed = false
-    starts.withUnsafeBufferPointer { s in
-      ends.withUnsafeBufferPointer { e in
-        firstGuess.withUnsafeBufferPointer { g in
-          endpoints.withUnsafeMutableBufferPointer { p in
-            for ring in rings where !failed {
-              failed = !draw(
-                ring, shape: shape, starts: s, ends: e, firstGuess: g, endpoints: p, on: renderer)
-            }
-          }
-        }
-      }
-    }
-    if failed { throw SDLError("hlineRGBA/pixelRGBA") }
   }
 
   /// Draws one ring; false when an SDL call failed.
   private func draw(
-    _ ring: RingInstance, shape: DashedRing, starts: UnsafeBufferPointer<Double>,
-    ends: UnsafeBufferPointer<Double>, firstGuess: UnsafeBufferPointer<Int32>,
-    endpoints: UnsafeMutableBufferPointer<SIMD4<Double>>,
-    on renderer: OpaquePointer
+    _ ring: RingInstance, table: DashedRing.DistanceTable, on renderer: OpaquePointer
   ) -> Bool {
     let cx = Double(ring.centerX)
     let cy = Double(ring.centerY)
     guard cx.isFinite, cy.isFinite, ring.angle.isFinite else { return true }
-    let twoPi = 2 * Double.pi
-    // Rotation in [-pi, pi], so that theta - rotation below needs one wrap at most.
-    var rotation = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
-    if rotation > .pi { rotation -= twoPi }
-    if rotation < -.pi { rotation += twoPi }
-    let r = shape.radius
-    let h = shape.halfWidth
-    let roundCaps = shape.cap == .round
+    let rotation = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
+    let (cosine, sine) = (cos(rotation), sin(rotation))
+    let r = table.radius
+    let h = table.halfWidth
     let outer = r + h + 0.5
     let inner = Swift.max(0, r - h - 0.5)
-    let n = starts.count
-    let binsPerRadian = Double(Self.bins) / twoPi
     let (cr, cg, cb, ca) = (ring.color.r, ring.color.g, ring.color.b, Double(ring.color.a))
-    for k in 0..<n {
-      let a = starts[k] + rotation
-      let b = ends[k] + rotation
-      endpoints[k] = SIMD4(r * cos(a), r * sin(a), r * cos(b), r * sin(b))
-    }
+    guard ca > 0 else { return true }
 
-    /// Coverage of the pixel whose centre is at `(x, y)` from the ring's centre.
+    /// Coverage of the pixel whose centre is at `(x, y)` from the ring's centre: the point
+    /// turned back by the rotation instead of the ring turned.
     func coverage(_ x: Double, _ y: Double) -> Double {
-      let rho = (x * x + y * y).squareRoot()
-      var theta = Self.atan2(y, x) - rotation
-      if theta < 0 { theta += twoPi }
-      if theta >= twoPi { theta -= twoPi }  // also catches 2 pi - tiny + tiny
-      // Last dash starting at or before theta, or -1.
-      var k = Int(firstGuess[Swift.min(Int(theta * binsPerRadian), Self.bins - 1)])
-      while k + 1 < n, starts[k + 1] <= theta { k += 1 }
-      var d: Double
-      if k >= 0, theta <= ends[k] {
-        d = abs(rho - r)
-      } else if roundCaps {
-        // Between dashes: the nearest ink is the previous dash's end cap or the next dash's
-        // start cap (the first and last dashes are neighbours across the seam).
-        let previous = endpoints[k >= 0 ? k : n - 1]
-        let next = endpoints[k + 1 < n ? k + 1 : 0]
-        let (ex, ey) = (x - previous[2], y - previous[3])
-        let (sx, sy) = (x - next[0], y - next[1])
-        d = Swift.min(ex * ex + ey * ey, sx * sx + sy * sy).squareRoot()
-      } else {
-        return 0
-      }
-      d -= h
-      return Swift.min(1, Swift.max(0, 0.5 - d))
+      table.coverage(x: x * cosine + y * sine, y: y * cosine - x * sine)
     }
 
     var ok = true
-    /// Scans pixels `i0...i1` of row `j`: full runs as one hline, fringe pixels one by one.
+    /// Scans pixels `i0...i1` of row `j`: full runs as one box, fringe pixels one by one.
     func scan(_ i0: Int, _ i1: Int, _ j: Int, _ y: Double) {
       var runStart = Int.min
       for i in i0...i1 {
@@ -157,7 +88,8 @@ public final class GfxRingRasterizer: RingRasterizer {
         if runStart != Int.min {
           ok =
             ok
-            && hlineRGBA(renderer, Int16(runStart), Int16(i - 1), Int16(j), cr, cg, cb, UInt8(ca))
+            && boxRGBA(
+              renderer, Int16(runStart), Int16(j), Int16(i - 1), Int16(j), cr, cg, cb, UInt8(ca))
               == 0
           runStart = Int.min
         }
@@ -168,7 +100,9 @@ public final class GfxRingRasterizer: RingRasterizer {
       if runStart != Int.min {
         ok =
           ok
-          && hlineRGBA(renderer, Int16(runStart), Int16(i1), Int16(j), cr, cg, cb, UInt8(ca)) == 0
+          && boxRGBA(
+            renderer, Int16(runStart), Int16(j), Int16(i1), Int16(j), cr, cg, cb, UInt8(ca))
+            == 0
       }
     }
 
@@ -199,29 +133,5 @@ public final class GfxRingRasterizer: RingRasterizer {
       }
     }
     return ok
-  }
-
-  /// `atan2(y, x)` in `[-pi, pi]` to within 2e-6 radians (dash ends on a 230-pixel ring
-  /// move by under 0.001 pixels), cheaper than libm's. `atan(a)` on `[0, 1]` is
-  /// `a * p(a^2)` with `p` a degree-5 polynomial fitted for least maximum error; the octant is
-  /// restored from the signs and from which coordinate is larger.
-  @inline(__always)
-  static func atan2(_ y: Double, _ x: Double) -> Double {
-    let ax = abs(x)
-    let ay = abs(y)
-    let big = Swift.max(ax, ay)
-    guard big > 0 else { return 0 }
-    let a = Swift.min(ax, ay) / big
-    let s = a * a
-    var p = -0.011721363925789714
-    p = p * s + 0.052652919986277365
-    p = p * s - 0.11643147431428709
-    p = p * s + 0.19354229937434114
-    p = p * s - 0.33262312289756896
-    p = p * s + 0.9999772313004308
-    var t = a * p
-    if ay > ax { t = .pi / 2 - t }
-    if x < 0 { t = .pi - t }
-    return y < 0 ? -t : t
   }
 }

@@ -108,18 +108,7 @@ public final class LoaderWindow {
     let known = SDL_GetRendererInfo(r, &info) == 0
     hasVSync = known && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
     rendererName = known ? info.name.map { String(cString: $0) } ?? "unknown" : "unknown"
-    glRendererName = fallbackReason == nil ? Self.currentGLRenderer() : nil
-  }
-
-  /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
-  /// renderers make theirs current when created).
-  private static func currentGLRenderer() -> String? {
-    guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
-    else { return nil }
-    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
-    let glGetString = unsafeBitCast(proc, to: GetString.self)
-    let glRenderer: UInt32 = 0x1F01
-    return glGetString(glRenderer).map { String(cString: $0) }
+    glRendererName = fallbackReason == nil ? RingBackend.currentGLRendererName() : nil
   }
 
   deinit {

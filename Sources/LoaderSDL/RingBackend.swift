@@ -6,8 +6,8 @@ import LoaderCore
 /// Each case makes its `RingRasterizer` for a given renderer, so a backend that keeps
 /// textures on the renderer can create them up front.
 public enum RingBackend: String, CaseIterable, Sendable {
-  /// SDL2_gfx primitives: exact per-pixel coverage drawn with `hlineRGBA` and `pixelRGBA`
-  /// (`GfxRingRasterizer`).
+  /// SDL2_gfx: each rotation phase painted once (`GfxRingRasterizer`) into a texture atlas,
+  /// one tinted copy a ring (`GfxAtlasRingRasterizer`).
   case gfx
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels
   /// (`CoverageSpanRasterizer`).
@@ -27,11 +27,57 @@ public enum RingBackend: String, CaseIterable, Sendable {
   ) throws(SDLError) -> any RingRasterizer {
     let r: any RingRasterizer =
       switch self {
-      case .gfx: GfxRingRasterizer()
+      case .gfx: GfxAtlasRingRasterizer()
       case .spans: CoverageSpanRasterizer()
       case .geometry: GeometryRingRasterizer()
       }
     r.attach(surface: surface)
     return r
+  }
+
+  /// The fastest backend that meets the quality bar (at least 30 dB against Cairo) on
+  /// `renderer`, read from its `SDL_RendererInfo` and, on OpenGL, `GL_RENDERER`.
+  public static func preferred(for renderer: OpaquePointer) -> RingBackend {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return .spans }
+    let name = info.name.map { String(cString: $0) } ?? ""
+    let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 || name == "software"
+    return preferred(
+      accelerated: !software, glRenderer: software ? nil : currentGLRendererName())
+  }
+
+  /// The choice behind `preferred(for:)`:
+  /// - software renderer: `spans` blends its coverage masks straight into the pixels;
+  ///   `geometry` loses the bar there (SDL's software renderer rounds vertices to whole
+  ///   pixels) and `gfx` is many SDL calls a ring;
+  /// - accelerated renderer on a GPU: `geometry`, one `SDL_RenderGeometry` call a frame that
+  ///   the GPU rasterizes, where `spans` would upload a window-sized texture every frame;
+  /// - an "accelerated" renderer whose OpenGL is a CPU rasterizer (Mesa's llvmpipe, softpipe
+  ///   or swrast, as under Xvfb): `spans` again, since there every dash triangle costs CPU
+  ///   time (the README has the measured frame rates).
+  public static func preferred(accelerated: Bool, glRenderer: String? = nil) -> RingBackend {
+    guard accelerated else { return .spans }
+    let name = glRenderer?.lowercased() ?? ""
+    let cpuGL = ["llvmpipe", "softpipe", "swrast", "software rasterizer"]
+    return cpuGL.contains { name.contains($0) } ? .spans : .geometry
+  }
+
+  /// The next backend in declaration order (a window's "switch backend" key).
+  public var next: RingBackend {
+    let all = RingBackend.allCases
+    let i = all.firstIndex(of: self) ?? all.startIndex
+    let j = all.index(after: i)
+    return j == all.endIndex ? all[all.startIndex] : all[j]
+  }
+
+  /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
+  /// renderers make theirs current when created).
+  static func currentGLRendererName() -> String? {
+    guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
+    else { return nil }
+    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+    let glGetString = unsafeBitCast(proc, to: GetString.self)
+    let glRenderer: UInt32 = 0x1F01
+    return glGetString(glRenderer).map { String(cString: $0) }
   }
 }

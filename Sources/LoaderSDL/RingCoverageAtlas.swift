@@ -13,13 +13,14 @@ import LoaderCore
 /// ```
 /// so the rotation moves the outermost ink by at most 0.1 px from the exact angle and the
 /// centre by at most `1 / (2 S)` px from the exact position (finer phases measured no better
-/// against Cairo, and twice the masks spill out of the caches). A seed ring at scale 1 has
-/// 817 phases and a mask of about 200 chunks (2.4 KiB); masks past `budgetBytes` are dropped
-/// between frames and rebuilt on demand.
+/// against Cairo, and twice the masks spill out of the caches). A seed ring at density 1 has
+/// 817 phases and a mask of about 200 chunks of 16 bytes (3.2 KiB); masks past `budgetBytes`
+/// are dropped between frames and rebuilt on demand.
 ///
-/// Coverage of a pixel is `clamp(0.5 - d, 0, 1)` with `d` the signed distance from the pixel's
-/// centre to the stroke (`DashedRing.signedDistance`, in pixels): exact for an edge along a
-/// pixel axis, within a few percent of the box-filtered area elsewhere.
+/// Coverage of a pixel is `DashedRing`'s rule, `clamp(1/2 - d, 0, 1)` with `d` the signed
+/// distance from the pixel's centre to the stroke (`DashedRing.DistanceTable`, in pixels):
+/// exact for an edge along a pixel axis, within a few percent of the box-filtered area
+/// elsewhere. Building masks is `RingCoverageAtlas+Masks.swift`; this file holds the store.
 final class RingCoverageAtlas {
   /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
   /// blender's unit, one vector of four pixels. Their weights are in `weights` at the same
@@ -56,18 +57,20 @@ final class RingCoverageAtlas {
   private(set) var chunkCount = 0
   /// Per key: first chunk, or -1 when the mask is not built yet.
   private let maskStart: UnsafeMutablePointer<Int32>
-  private let maskLength: UnsafeMutablePointer<UInt16>
+  private let maskLength: UnsafeMutablePointer<Int32>
   private let keyCount: Int
 
   /// Every run is a whole number of this many pixels (one vector of the blender).
   static let chunk = 4
-  private var rowScratch: [UInt8]
+  /// One row's coverage while a mask is built.
+  var rowScratch: [UInt8]
+  /// The shape's signed distance, for building masks.
+  let table: DashedRing.DistanceTable
 
-  private let dashStarts: [Double]
-  private let dashEnds: [Double]
-  /// Cap centres of each dash's start and end, unrotated.
-  private let startCaps: [(x: Double, y: Double)]
-  private let endCaps: [(x: Double, y: Double)]
+  /// The widest ring the store takes, in pixels from centre to outer edge. Chunk offsets are
+  /// 16-bit (`Chunk`), and the key table alone is `phases * 64` keys of 8 bytes, about
+  /// `16 KiB` per pixel of radius (33 MB here); one mask at this size is about 11 MB.
+  static let maximumRadius = 2048.0
 
   init(shape: DashedRing, subpixelSteps: Int = 8, budgetBytes: Int = 64 << 20) {
     self.shape = shape
@@ -86,12 +89,7 @@ final class RingCoverageAtlas {
     chunks = .allocate(capacity: chunkCapacity)
     weights = .allocate(capacity: chunkCapacity)
     offsets = .allocate(capacity: chunkCapacity)
-    let sorted = shape.dashes.sorted { $0.start < $1.start }
-    dashStarts = sorted.map(\.start)
-    dashEnds = sorted.map(\.end)
-    let r = shape.radius
-    startCaps = sorted.map { (r * cos($0.start), r * sin($0.start)) }
-    endCaps = sorted.map { (r * cos($0.end), r * sin($0.end)) }
+    table = DashedRing.DistanceTable(shape)
   }
 
   deinit {
@@ -140,8 +138,12 @@ final class RingCoverageAtlas {
 
   var storage: Storage { Storage(chunks: chunks, weights: weights, offsets: offsets) }
 
-  /// Bytes held by built masks.
-  var storedBytes: Int { chunkCount * (MemoryLayout<Chunk>.stride + 8) }
+  /// Bytes held by built masks: per chunk its position, weights and offset.
+  var storedBytes: Int {
+    chunkCount
+      * (MemoryLayout<Chunk>.stride + MemoryLayout<SIMD4<UInt16>>.stride
+        + MemoryLayout<Int32>.stride)
+  }
 
   /// Forgets every mask when the store is over budget; call between frames only (chunk
   /// indices handed out earlier become stale).
@@ -169,7 +171,7 @@ final class RingCoverageAtlas {
   func mask(_ key: Int) -> (start: Int, count: Int) {
     let s = maskStart[key]
     if s >= 0 { return (Int(s), Int(maskLength[key])) }
-    return build(key)
+    return buildMask(key)
   }
 
   @inline(__always)
@@ -177,111 +179,13 @@ final class RingCoverageAtlas {
     (phase * subpixelSteps + sy) * subpixelSteps + sx
   }
 
-  private func build(_ key: Int) -> (start: Int, count: Int) {
-    let s = subpixelSteps
-    let sx = key % s
-    let sy = (key / s) % s
-    let phase = key / (s * s)
-    let rotation = 2 * Double.pi * Double(phase) / Double(phases)
-    let fx = Double(sx) / Double(s)
-    let fy = Double(sy) / Double(s)
-    let first = chunkCount
-    let outer = shape.radius + shape.halfWidth + 1
-    let inner = shape.radius - shape.halfWidth - 1
-    let (cr, sr) = (cos(rotation), sin(rotation))
-    for j in -reach...reach {
-      let y = Double(j) + 0.5 - fy
-      guard abs(y) < outer else { continue }
-      let half = (outer * outer - y * y).squareRoot()
-      let lo = Int((fx - 0.5 - half).rounded(.down))
-      let hi = Int((fx - 0.5 + half).rounded(.up))
-      // Pixels whose centres lie inside the inner clear disc have no coverage.
-      var holeLo = hi + 1
-      var holeHi = hi
-      if inner > 0, abs(y) < inner {
-        let h = (inner * inner - y * y).squareRoot()
-        holeLo = Int((fx - 0.5 - h).rounded(.up))
-        holeHi = Int((fx - 0.5 + h).rounded(.down))
-      }
-      // Coverage of the row, then the chunks covering it.
-      let width = hi - lo + 1
-      for i in lo...hi {
-        if i >= holeLo && i <= holeHi {
-          rowScratch[i - lo] = 0
-          continue
-        }
-        let x = Double(i) + 0.5 - fx
-        // Turn the pixel back by the rotation instead of turning the ring.
-        let d = distance(x: x * cr + y * sr, y: -x * sr + y * cr)
-        let c = min(1, max(0, 0.5 - d))
-        rowScratch[i - lo] = UInt8((c * 255).rounded())
-      }
-      // Fewest chunks covering every inked pixel of the row: each chunk starts at the first
-      // inked pixel not yet covered (greedy is optimal for covering points with intervals).
-      // Chunks never overlap, and zeros inside one cost nothing extra.
-      var i = 0
-      while i < width {
-        guard rowScratch[i] != 0 else {
-          i += 1
-          continue
-        }
-        var w = SIMD4<UInt16>()
-        for b in 0..<Self.chunk where i + b < width {
-          let c = UInt16(rowScratch[i + b])
-          w[b] = c + (c >> 7)
-        }
-        appendChunk(Chunk(dy: Int16(j), dx: Int16(lo + i)), weights: w)
-        i += Self.chunk
-      }
-    }
-    maskStart[key] = Int32(first)
-    maskLength[key] = UInt16(chunkCount - first)
-    return (first, chunkCount - first)
+  /// Records that `key`'s mask is chunks `start ..< start + count`.
+  func setMask(_ key: Int, start: Int, count: Int) {
+    maskStart[key] = Int32(start)
+    maskLength[key] = Int32(count)
   }
 
-  /// Signed distance from `(x, y)` (unrotated ring frame) to the stroke. The nearest ink of a
-  /// point in a gap is one of the gap's two cap centres, since distance to a point of the
-  /// centreline grows with the angle between them.
-  private func distance(x: Double, y: Double) -> Double {
-    let n = dashStarts.count
-    guard n > 0 else { return .infinity }
-    let rho = (x * x + y * y).squareRoot()
-    var theta = atan2(y, x)
-    if theta < 0 { theta += 2 * Double.pi }
-    // Last dash starting at or before theta.
-    var lo = 0
-    var hi = n
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if dashStarts[mid] <= theta { lo = mid + 1 } else { hi = mid }
-    }
-    let idx = lo - 1
-    if idx >= 0, theta <= dashEnds[idx] { return abs(rho - shape.radius) - shape.halfWidth }
-    let prev = idx >= 0 ? idx : n - 1
-    let next = idx + 1 < n ? idx + 1 : 0
-    switch shape.cap {
-    case .round:
-      let e = endCaps[prev]
-      let s = startCaps[next]
-      let d = min(hypot(x - e.x, y - e.y), hypot(x - s.x, y - s.y))
-      return d - shape.halfWidth
-    case .butt:
-      return min(
-        buttDistance(x: x, y: y, angle: dashEnds[prev]),
-        buttDistance(x: x, y: y, angle: dashStarts[next]))
-    }
-  }
-
-  /// Distance from `(x, y)` to the flat end of a dash at `angle`: the radial segment of
-  /// half-length `halfWidth` about the centreline.
-  private func buttDistance(x: Double, y: Double, angle: Double) -> Double {
-    let (c, s) = (cos(angle), sin(angle))
-    let radial = x * c + y * s
-    let tangential = -x * s + y * c
-    return hypot(max(0, abs(radial - shape.radius) - shape.halfWidth), tangential)
-  }
-
-  private func appendChunk(_ c: Chunk, weights w: SIMD4<UInt16>) {
+  func appendChunk(_ c: Chunk, weights w: SIMD4<UInt16>) {
     if chunkCount == chunkCapacity {
       let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: chunkCapacity * 2)
       bigger.update(from: chunks, count: chunkCount)

@@ -50,30 +50,24 @@ struct HeadlessRun {
     }
   }
 
-  /// Steps the scene to each `--at` time and draws it there (a fresh scene when a time goes
-  /// back: the engine only moves forward).
+  /// Draws the scene at each `--at` time (a fresh scene when a time goes back: the field
+  /// only moves forward).
   private func render(to dir: String) throws(DrawFailure) -> (frames: [String], trace: String?) {
     let times = options.times ?? DemoOptions.defaultTimes
     let scale = options.scale
     let canvas: OffscreenCanvas
-    let drawer: FrameDrawer
-    let backend = options.backend ?? .preferred(accelerated: false)
     do {
       canvas = try OffscreenCanvas(
         width: Int((options.width * scale).rounded()),
         height: Int((options.height * scale).rounded()))
-      drawer = FrameDrawer(
-        rasterizer: try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface))
     } catch {
       throw DrawFailure(description: error.description)
     }
-    var scene = try makeScene()
-    let layout: SceneLayout
-    do {
-      layout = try scene.layout(width: options.width, height: options.height)
-    } catch {
-      throw DrawFailure(description: error.description)
-    }
+    // The container in pixels is the points times the scale, unrounded, so the field lays the
+    // loaders out in exactly `--size` points.
+    let frame = SDL_FRect(
+      x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
+    var scene = try makeScene(on: canvas)
     let trace: TraceWriter? =
       if let path = options.tracePath {
         try TraceWriter(path: path, toggles: scene.schedule)
@@ -83,13 +77,14 @@ struct HeadlessRun {
     do throws(DrawFailure) {
       for (k, t) in times.enumerated() {
         let path = (dir as NSString).appendingPathComponent(String(format: "frame-%04d.png", k))
-        if !scene.canReach(t) { scene = try makeScene() }
-        do {
-          try scene.advance(to: t)
+        if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
+        let layout: SceneLayout
+        do throws(LoaderField.Error) {
+          try scene.draw(on: canvas.renderer, in: frame, scale: scale, at: t)
+          layout = try scene.layout(width: options.width, height: options.height)
         } catch {
           throw DrawFailure(description: error.description)
         }
-        try drawer.draw(scene, at: t, layout: layout, scale: scale, on: canvas.renderer)
         do {
           try canvas.savePNG(to: path)
         } catch {
@@ -108,12 +103,17 @@ struct HeadlessRun {
     return (written, options.tracePath)
   }
 
-  /// The scene the options describe, at time 0.
-  func makeScene() throws(DrawFailure) -> LoaderScene {
+  /// The scene the options describe, at time 0, drawing straight into `canvas`'s pixels.
+  func makeScene(on canvas: OffscreenCanvas) throws(DrawFailure) -> LoaderScene {
     do {
-      return try LoaderScene(
+      let scene = try LoaderScene(
         kind: options.scene, count: options.count, palette: options.theme.palette,
         script: options.script)
+      scene.field.attach(surface: canvas.surface)
+      if let backend = options.backend {
+        try scene.field.setBackend(backend, on: canvas.renderer)
+      }
+      return scene
     } catch {
       throw DrawFailure(description: error.description)
     }

@@ -1,121 +1,108 @@
-import LoaderCore
+import LoaderSDL
 
-/// What the demo shows: loaders on a `RotationEngine` (one for the seed row, `count` for the
-/// grid), stepped at a fixed `stepLength`, with the command line's toggles played in as the
-/// steps reach them.
+/// A failure while drawing a frame: the engine refused a time, or an SDL call failed.
+struct DrawFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// What the demo shows: a `LoaderField` (one loader in SPEC's row for the seed, `count` in a
+/// `GridLayout` for the grid) with the command line's toggles played in at their own times.
 ///
-/// Angles are the engine's: `presentationAngles` for drawing, `angle(loader:ring:at:)`
-/// (exact, unwrapped) for the trace. Either is exact at any time in the engine's
-/// `presentableTimes`, the last step's span: `advance(to:)` steps until `t` is in it.
-/// The engine's memory is fixed by the loader count, so a window left open for days costs
-/// what it did in its first second.
-struct LoaderScene {
-  /// The engine's fixed step, seconds. Stagger (0.25 s) and turn (0.6 s) are whole steps.
-  static let stepLength = 1.0 / 120
+/// Angles are the field engine's: exact, unwrapped ones (`engine.angle(loader:ring:at:)`) for
+/// the trace at any time drawn last. The scene's clock is the field's: speed 1 from 0, so
+/// caller and loader time are one number.
+final class LoaderScene {
   static let maximumCount = 1_000_000
 
   let kind: SceneKind
-  let style: LoaderStyle
   let background: RGBAColor
-  /// Ring `r`'s colour.
-  let ringColors: [RGBAColor]
-  /// The ring shape in a loader's own points (unscaled by any layout).
-  let ring: DashedRing
-  private(set) var engine: RotationEngine
-  /// Engine handles in scene order (the trace's `loader` numbers and the script's).
-  private(set) var loaders: [RotationEngine.LoaderID] = []
-  /// `engine.firstRing(of: loaders[i])`.
-  private(set) var firstRings: [Int] = []
+  let field: LoaderField
   private var script: SceneScript
   /// Set once a key or click has changed anything: the rest of the script is dropped.
   private(set) var isScriptDropped = false
 
   init(kind: SceneKind, count: Int, palette: LoaderPalette, script: SceneScript)
-    throws(RotationEngine.Error)
+    throws(LoaderField.Error)
   {
     self.kind = kind
-    style = LoaderStyle.seed.with(palette: palette)
     background = palette.background
-    ringColors = (0..<style.ringCount).map { [style] in style.color(ofRing: $0) }
-    ring = DashedRing(style: style)
-    engine = try RotationEngine(dt: Self.stepLength, capacity: count)
+    field = try LoaderField(
+      style: LoaderStyle.seed.with(palette: palette), layout: kind == .seed ? .row : .grid,
+      capacity: count)
     self.script = script
-    try addLoaders(count, animating: script.startsOn, at: 0)
-    self.script.bind(to: loaders)
+    try field.addLoaders(count, isAnimating: script.startsOn, at: 0)
+    self.script.bind(to: field.loaders)
   }
 
-  var count: Int { loaders.count }
+  var count: Int { field.count }
+  var engine: RotationEngine { field.engine }
+  /// Engine handles in scene order (the trace's `loader` numbers and the script's).
+  var loaders: [RotationEngine.LoaderID] { field.loaders }
 
-  /// Steps until `t` is presentable. `t` must not be before `engine.presentableTimes`.
-  mutating func advance(to t: Double) throws(RotationEngine.Error) {
-    while engine.time < t { try step() }
+  /// Plays the script up to `t` and draws the loaders there into `frame` (output pixels) at
+  /// `scale` pixels per point, after clearing the renderer to the background.
+  func draw(on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at t: Double)
+    throws(LoaderField.Error)
+  {
+    try playScript(through: t)
+    SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
+    SDL_RenderClear(renderer)
+    try field.draw(on: renderer, in: frame, scale: scale, at: t)
   }
 
-  /// One engine step, with the script's toggles inside it applied first (at their own times).
-  mutating func step() throws(RotationEngine.Error) {
-    if !isScriptDropped {
-      try script.apply(to: &engine, before: engine.time + engine.dt)
+  /// Applies every scripted toggle inside the step that drawing `t` runs to: a toggle after
+  /// `t` but in that step lands at its own time before the step passes it.
+  func playScript(through t: Double) throws(LoaderField.Error) {
+    guard !isScriptDropped else { return }
+    try script.apply(to: field, before: t + LoaderField.stepLength)
+  }
+
+  /// Whether the field can still show `t` (it cannot go back).
+  func canDraw(at t: Double) -> Bool { t >= field.earliestTime }
+
+  /// When the picture next changes after `t`: the field's answer or the script's next toggle.
+  func nextChange(after t: Double) -> Double? {
+    let scripted = isScriptDropped ? nil : script.nextTime
+    switch (field.nextChange(after: t), scripted) {
+    case (let a?, let b?): return min(a, max(b, t))
+    case (let a?, nil): return a
+    case (nil, let b?): return max(b, t)
+    case (nil, nil): return nil
     }
-    engine.step()
   }
-
-  /// Whether the engine can still show `t` (it cannot go back).
-  func canReach(_ t: Double) -> Bool { t >= engine.presentableTimes.lowerBound }
 
   // MARK: - Input (window)
 
-  /// Flips loader `i` at `t` (not before `engine.time`).
-  mutating func toggle(loader i: Int, at t: Double) throws(RotationEngine.Error) {
-    guard loaders.indices.contains(i) else { return }
+  /// Flips loader `i` at `t`.
+  func toggle(loader i: Int, at t: Double) throws(LoaderField.Error) {
+    guard field.loaders.indices.contains(i) else { return }
     isScriptDropped = true
-    let id = loaders[i]
-    try engine.setAnimating(!(try engine.isAnimating(id)), loader: id, at: t)
+    let id = field.loaders[i]
+    try field.setAnimating(!(try field.isAnimating(id)), loader: id, at: t)
   }
 
   /// All off when any loader animates, else all on.
-  mutating func toggleAll(at t: Double) throws(RotationEngine.Error) {
+  func toggleAll(at t: Double) throws(LoaderField.Error) {
     isScriptDropped = true
-    var anyOn = false
-    for id in loaders where try engine.isAnimating(id) {
-      anyOn = true
-      break
-    }
-    try engine.setAnimatingAll(!anyOn, at: t)
+    try field.setAnimatingAll(!field.isAnyAnimating, at: t)
   }
 
   /// Grows to `n` loaders (the new ones animate from `t`) or drops the last ones.
-  mutating func resize(to n: Int, at t: Double) throws(RotationEngine.Error) {
+  func resize(to n: Int, at t: Double) throws(LoaderField.Error) {
     let target = min(max(n, 1), Self.maximumCount)
     guard target != count else { return }
     isScriptDropped = true
     if target > count {
-      try addLoaders(target - count, animating: true, at: t)
+      try field.addLoaders(target - count, isAnimating: true, at: t)
     } else {
-      while count > target {
-        guard let id = loaders.popLast() else { break }
-        firstRings.removeLast()
-        try engine.remove(id)
-      }
-    }
-  }
-
-  private mutating func addLoaders(_ n: Int, animating: Bool, at t: Double) throws(RotationEngine
-    .Error)
-  {
-    loaders.reserveCapacity(count + n)
-    firstRings.reserveCapacity(count + n)
-    engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
-    for _ in 0..<n {
-      let id = try engine.addLoader(style: style, isAnimating: animating, at: t)
-      loaders.append(id)
-      firstRings.append(try engine.firstRing(of: id))
+      while count > target, let id = field.loaders.last { try field.remove(id) }
     }
   }
 
   /// The per-loader schedule of `--toggle-random`, for the trace.
   var schedule: ToggleSchedule? { script.schedule }
 
-  func layout(width: Double, height: Double) throws(GridLayout.Error) -> SceneLayout {
-    try SceneLayout(kind: kind, count: count, width: width, height: height, style: style)
+  func layout(width: Double, height: Double) throws(LoaderField.Error) -> SceneLayout {
+    try field.arrangement(width: width, height: height)
   }
 }

@@ -1,4 +1,5 @@
 import LoaderCore
+import LoaderSDL
 
 /// The toggles a run was given on the command line, played into the engine as its steps
 /// reach them:
@@ -14,7 +15,9 @@ struct SceneScript {
 
   let source: Source
   private var nextShared = 0
-  private var player: ToggleSchedule.Player?
+  private var nextEvent = 0
+  /// Field handles, indexed by the schedule's loader numbers.
+  private var loaders: [RotationEngine.LoaderID] = []
 
   init(source: Source) {
     self.source = source
@@ -35,26 +38,39 @@ struct SceneScript {
   /// Starts playing for `loaders` (scene order = the schedule's loader numbers).
   mutating func bind(to loaders: [RotationEngine.LoaderID]) {
     nextShared = 0
-    if case .perLoader(let s) = source {
-      player = ToggleSchedule.Player(schedule: s, loaders: loaders)
+    nextEvent = 0
+    self.loaders = loaders
+  }
+
+  /// The time of the next toggle still to play, if any.
+  var nextTime: Double? {
+    switch source {
+    case .onFromStart: nil
+    case .everyLoader(let times): nextShared < times.count ? times[nextShared] : nil
+    case .perLoader(let s): nextEvent < s.events.count ? s.events[nextEvent].time : nil
     }
   }
 
-  /// Applies every scripted toggle with `time < end`.
-  mutating func apply(to engine: inout RotationEngine, before end: Double) throws(RotationEngine
-    .Error)
-  {
+  /// Applies every scripted toggle with `time < end`, in time order, each at its own time
+  /// (the field steps up to it first).
+  mutating func apply(to field: LoaderField, before end: Double) throws(LoaderField.Error) {
     switch source {
     case .onFromStart:
       return
     case .everyLoader(let times):
       while nextShared < times.count, times[nextShared] < end {
         // Off before the first toggle, so toggle k turns the loaders on when k is even.
-        try engine.setAnimatingAll(nextShared % 2 == 0, at: times[nextShared])
+        try field.setAnimatingAll(nextShared % 2 == 0, at: times[nextShared])
         nextShared += 1
       }
-    case .perLoader:
-      try player?.apply(to: &engine, before: end)
+    case .perLoader(let schedule):
+      let events = schedule.events
+      while nextEvent < events.count, events[nextEvent].time < end {
+        let e = events[nextEvent]
+        nextEvent += 1
+        guard loaders.indices.contains(e.loader) else { continue }
+        try field.setAnimating(e.isAnimating, loader: loaders[e.loader], at: e.time)
+      }
     }
   }
 }

@@ -51,4 +51,78 @@ import Testing
     #expect(ring.halfWidth == 4)
     #expect(ring.dashes == DashedRing(style: .seed).dashes)
   }
+
+  @Test func fastArctangentIsWithinItsBound() {
+    var rng = SplitMix64(seed: 7)
+    var worst = 0.0
+    var points: [(Double, Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1), (0, 0)]
+    for _ in 0..<100_000 {
+      points.append((rng.nextUnit() * 2 - 1, rng.nextUnit() * 2 - 1))
+    }
+    for (x, y) in points {
+      let exact = (x == 0 && y == 0) ? 0 : atan2(y, x)
+      worst = max(worst, abs(DashedRing.DistanceTable.atan2(y, x) - exact))
+    }
+    #expect(worst <= 2e-6, "worst error \(worst) radians")
+  }
+
+  /// The cap rule for butt ends: the annular sector's signed distance, inside and out, with
+  /// touching dashes one sector (no flat end at the seam) and zero-length dashes no ink.
+  @Test func buttEndsAreTheSectorsDistance() {
+    var style = LoaderStyle.seed
+    style.lineCap = .butt
+    let ring = DashedRing(style: style)
+    let table = DashedRing.DistanceTable(ring)
+    func at(arc s: Double, radius: Double = 23) -> Double {
+      table.signedDistance(x: radius * cos(s / 23), y: radius * sin(s / 23))
+    }
+    // Middle of the first dash (0...2): about 1 from either flat end (the end's line is
+    // `23 sin(1 / 23)` away), 2 from the sides.
+    #expect(abs(at(arc: 1) + 23 * sin(1.0 / 23)) < 1e-5)
+    // Just inside its end at s = 2, and just outside it.
+    #expect(abs(at(arc: 1.75) + 0.25) < 1e-3)
+    #expect(abs(at(arc: 2.25) - 0.25) < 1e-3)
+    // Middle of the 4-long gap: 2 from both ends (round caps would close it).
+    #expect(abs(at(arc: 4) - 23 * sin(2.0 / 23)) < 1e-5)
+    #expect(
+      abs(DashedRing(style: .seed).signedDistance(x: 23 * cos(4 / 23), y: 23 * sin(4 / 23))) < 0.01)
+    // Beyond the outer side, next to an end: the distance to the sector's corner.
+    let corner = hypot(25.4 * cos(0.3 / 23) - 25, 25.4 * sin(0.3 / 23))
+    #expect(abs(at(arc: 2 + 0.3, radius: 25.4) - corner) < 1e-5)
+    // The seam: the 0.51-long last dash and the first are one sector, no end at 3 o'clock:
+    // just past it the nearest end is the last dash's start, 0.56 back.
+    let start = 2 * Double.pi * 23 - 144
+    #expect(abs(at(arc: 0.05) + 23 * sin((0.05 + start) / 23)) < 1e-5)
+    #expect(table.dashes.count == ring.dashes.count - 1)
+    #expect(table.dashes[0].start < 0)
+    // A zero-length butt dash has no ink; a round one is a dot.
+    var dots = style
+    dots.dash = (try? DashPattern([0, 6])) ?? .seed
+    #expect(DashedRing.DistanceTable(DashedRing(style: dots)).isEmpty)
+    dots.lineCap = .round
+    #expect(DashedRing(style: dots).signedDistance(x: 23, y: 0) < -1.9)
+  }
+
+  /// One dash alone (a backend that draws dashes one by one): its own capsule or sector.
+  @Test func distanceToOneDash() {
+    for cap in LineCap.allCases {
+      var style = LoaderStyle.seed
+      style.lineCap = cap
+      let table = DashedRing.DistanceTable(DashedRing(style: style))
+      // Dash 1 is 6...12 (the last dash is merged into dash 0, across the seam).
+      let a = 9.0 / 23
+      let inside = (x: 23 * cos(a), y: 23 * sin(a))
+      #expect(abs(table.signedDistance(x: inside.x, y: inside.y, toDash: 1) + 2) < 1e-4)
+      // Dash 0 seen from dash 1's middle: 7 along the arc past dash 0's end at 2.
+      let far = table.signedDistance(x: inside.x, y: inside.y, toDash: 0)
+      #expect(far > 4, "\(cap): \(far)")
+      // A point of the whole ring is at least as close to the ring as to any one dash.
+      #expect(table.dashes.count == 18)
+      for k in table.dashes.indices {
+        #expect(
+          table.signedDistance(x: inside.x, y: inside.y)
+            <= table.signedDistance(x: inside.x, y: inside.y, toDash: k) + 1e-12)
+      }
+    }
+  }
 }

@@ -10,7 +10,7 @@ import Testing
   static let style = LoaderStyle.seed
 
   @Test func seedRowIsOneLoaderFillingTheContainer() throws {
-    let layout = try SceneLayout(kind: .seed, count: 1, width: 390, height: 120, style: Self.style)
+    let layout = try SceneLayout(layout: .row, count: 1, width: 390, height: 120, style: Self.style)
     for (x, y) in [(0.0, 0.0), (53, 60), (389.99, 119.99), (200, 3)] {
       #expect(layout.loader(atX: x, y: y) == 0, "(\(x), \(y))")
     }
@@ -30,7 +30,7 @@ import Testing
   func gridClicksFindTheLoaderUnderThePointer(count: Int) throws {
     for (width, height) in [(1280.0, 720.0), (390, 120), (300, 900)] {
       let layout = try SceneLayout(
-        kind: .grid, count: count, width: width, height: height, style: Self.style)
+        layout: .grid, count: count, width: width, height: height, style: Self.style)
       let grid = try GridLayout(count: count, width: width, height: height, style: Self.style)
       #expect(layout.columns == grid.columns)
       for i in 0..<count {

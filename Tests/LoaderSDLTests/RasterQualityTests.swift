@@ -55,12 +55,54 @@ struct RasterScene {
     return canvas.argbPixels()
   }
 
+  /// The coverage reference: every pixel blended ring by ring, in double precision, with
+  /// `DashedRing`'s rule (`clamp(1/2 - d, 0, 1)` of the centre's signed distance) and
+  /// source-over of the colour's straight alpha, `out = src * a * c + dst * (1 - a * c)`.
+  func renderIdeal() -> [UInt32] {
+    let table = DashedRing.DistanceTable(shape)
+    let bg = palette.background
+    var image = [SIMD3<Double>](
+      repeating: SIMD3(Double(bg.r), Double(bg.g), Double(bg.b)), count: width * height)
+    let reach = shape.radius + shape.halfWidth + 1
+    for ring in rings {
+      let rotation = Double(ring.angle) * .pi / 180
+      let (c, s) = (cos(rotation), sin(rotation))
+      let (cx, cy) = (Double(ring.centerX), Double(ring.centerY))
+      let color = SIMD3(Double(ring.color.r), Double(ring.color.g), Double(ring.color.b))
+      let alpha = Double(ring.color.a) / 255
+      let y0 = max(0, Int((cy - reach).rounded(.down)))
+      let y1 = min(height - 1, Int((cy + reach).rounded(.up)))
+      let x0 = max(0, Int((cx - reach).rounded(.down)))
+      let x1 = min(width - 1, Int((cx + reach).rounded(.up)))
+      guard y0 <= y1, x0 <= x1 else { continue }
+      for y in y0...y1 {
+        for x in x0...x1 {
+          let (dx, dy) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+          let w = alpha * table.coverage(x: dx * c + dy * s, y: dy * c - dx * s)
+          image[y * width + x] = color * w + image[y * width + x] * (1 - w)
+        }
+      }
+    }
+    return image.map { p in
+      let q = p.rounded(.toNearestOrEven)
+      return 0xFF00_0000 | UInt32(q.x) << 16 | UInt32(q.y) << 8 | UInt32(q.z)
+    }
+  }
+
+  /// The same scene in another style and with every colour's alpha set to `alpha`.
+  func with(cap: LineCap, alpha: UInt8) -> RasterScene {
+    var scene = self
+    scene.style.lineCap = cap
+    for i in scene.rings.indices { scene.rings[i].color.a = alpha }
+    return scene
+  }
+
   func renderCairo() throws -> [UInt32] {
     let cairo = try CairoRingRenderer(width: width, height: height)
     cairo.clear(palette.background)
     for r in rings {
       cairo.strokeRing(
-        style: style, scale: scale, centerX: Double(r.centerX), centerY: Double(r.centerY),
+        style: style, density: scale, centerX: Double(r.centerX), centerY: Double(r.centerY),
         angle: Double(r.angle), color: r.color)
     }
     return cairo.argbPixels()

@@ -63,7 +63,7 @@ import Testing
     let cairo = try CairoRingRenderer(width: 60, height: 60)
     cairo.clear(RGBAColor(hex: 0xFFFFFF))
     cairo.strokeRing(
-      style: .seed, scale: 1, centerX: 30, centerY: 30, angle: 0, color: RGBAColor(hex: 0x007AFF))
+      style: .seed, density: 1, centerX: 30, centerY: 30, angle: 0, color: RGBAColor(hex: 0x007AFF))
     let pixels = cairo.argbPixels()
     func at(arc s: Double) -> UInt32 {
       let a = s / 23
@@ -78,5 +78,37 @@ import Testing
     #expect(throws: CairoRingRenderer.Error.self) {
       try cairo.savePNG(to: "/nonexistent-dir/ring.png")
     }
+  }
+}
+
+@Suite struct RasterSpanThreadTests {
+  /// Bands on several threads give the one thread's frame byte for byte: a crowd of
+  /// overlapping, half-transparent rings across every edge, on a direct surface and through
+  /// the overlay texture.
+  @Test func everyThreadCountDrawsTheSameBytes() throws {
+    var scene = RasterScene(width: 640, height: 480, scale: 1, palette: .dark, rings: [])
+    var g = SplitMix64(seed: 12)
+    for i in 0..<1500 {
+      var color = LoaderPalette.dark.ringColors[i % 5]
+      color.a = i % 3 == 0 ? 128 : 255
+      scene.rings.append(
+        RingInstance(
+          centerX: Float(g.nextUnit() * 700 - 30), centerY: Float(g.nextUnit() * 540 - 30),
+          angle: Float(g.nextUnit() * 720 - 360), color: color))
+    }
+    let one = try scene.render(with: CoverageSpanRasterizer(threads: 1))
+    for threads in [2, 3, 4, 7, 64] {
+      #expect(
+        try scene.render(with: CoverageSpanRasterizer(threads: threads)) == one,
+        "\(threads) threads")
+    }
+    let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
+    func overlay(_ threads: Int) throws -> [UInt32] {
+      canvas.clear(scene.palette.background)
+      try CoverageSpanRasterizer(threads: threads).draw(
+        scene.rings, shape: scene.shape, on: canvas.renderer)
+      return canvas.argbPixels()
+    }
+    #expect(try overlay(4) == overlay(1), "through the overlay")
   }
 }

@@ -1,11 +1,13 @@
-/// The order a CPU backend visits rings in so the frame's rows stay in cache: the target is
-/// cut into horizontal bands of a few hundred KiB, and each band draws, in the caller's
-/// order, the part of every ring that falls in it. Each pixel lies in exactly one band, so
-/// overlapping rings still stack exactly as given; a ring straddling a boundary is drawn in
-/// two parts.
+/// Per horizontal band of the target, the rings that touch it, in the caller's order: the
+/// order a CPU backend visits rings in so the frame's rows stay in cache. The target is cut
+/// into bands of about 1 MiB, and each band draws the part of every ring that falls in it.
+/// Each pixel lies in exactly one band, so overlapping rings still stack exactly as given, a
+/// ring straddling a boundary is drawn in two parts, and bands can be drawn on different
+/// threads with no pixel written by two.
 ///
-/// A counting sort into buffers kept between frames: nothing is allocated once warmed up.
-final class RingBandSchedule {
+/// A counting sort into buffers kept between frames: nothing is allocated once warmed up, and
+/// the buffers shrink again when a scene needs far fewer entries than they hold.
+final class RingBandBuckets {
   private(set) var bandRows = 0
   private(set) var bandCount = 0
   /// Items of band `b` are `items[bandStart[b] ..< bandStart[b + 1]]`.
@@ -38,7 +40,10 @@ final class RingBandSchedule {
       for b in 0..<bandCount { start[b + 1] += start[b] }
       return total
     }
-    if items.count < total { items = [Int32](repeating: 0, count: max(total, items.count * 2)) }
+    if items.count < total || items.count > 4 * total + 4096 {
+      items = [Int32](
+        repeating: 0, count: items.count < total ? max(total, items.count * 2) : total)
+    }
     bandStart.withUnsafeBufferPointer { start in
       fill.withUnsafeMutableBufferPointer { fill in
         items.withUnsafeMutableBufferPointer { items in

@@ -1,0 +1,283 @@
+import CSDL2
+import CairoReference
+import LoaderCore
+import LoaderSDL
+
+/// `raster/sprite` and `raster/sprite-gl`: the peer an SDL programmer writes first. One
+/// ring is painted once, white at angle 0, by the project's SDL2_gfx painter
+/// (`GfxAtlasCellPainter`) into a texture, and every ring of `RasterScene` is one
+/// `SDL_RenderCopyExF` of it, turned by the ring's angle about its centre, tinted by colour
+/// and alpha modulation, with linear filtering (nearest sampling leaves rotated edges
+/// jagged: the smooth setting is what such a programmer would reach for).
+///
+/// - `raster/sprite`: SDL's software renderer (`OffscreenCanvas`), which for every call
+///   rotates a resampled copy of the texture (`SDLgfx_rotateSurface`) and blends it.
+/// - `raster/sprite-gl`: OpenGL on SDL's offscreen video driver (EGL; Mesa's llvmpipe
+///   where there is no GPU, which rasterizes on every core, unlike the other entries), into
+///   a 1920x1080 target texture. A timed call ends with a one-pixel read back, so the GL
+///   work is done when the clock stops. Skipped, with a note, where no OpenGL renderer
+///   comes up.
+///
+/// Timed, compared and reported as `RasterBenchmarks` does: the draw only, PSNR against
+/// Cairo's frame over `MaskedPSNR`'s mask.
+enum SpriteBenchmarks {
+  static let names = ["raster/sprite", "raster/sprite-gl"]
+
+  static func run(_ run: BenchRun) throws {
+    let wantSoftware = run.isSelected(names[0])
+    let wantOpenGL = run.isSelected(names[1])
+    guard wantSoftware || wantOpenGL else { return }
+    let w = RasterScene.width
+    let h = RasterScene.height
+    let cairo = try CairoRingRenderer(width: w, height: h)
+    let ink = RasterBenchmarks.inkPixelsPerRing(cairo)
+    let fill = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
+    let software = wantSoftware ? try OffscreenCanvas(width: w, height: h) : nil
+    var openGL: OpenGLTarget?
+    if wantOpenGL {
+      do {
+        openGL = try OpenGLTarget(width: w, height: h)
+      } catch {
+        run.note("raster/sprite-gl: skipped, no OpenGL renderer (\(error))")
+      }
+    }
+    // Each sprite holds its renderer's owner, so its texture goes before the renderer.
+    let softwareSprite = try software.map { (c) throws(SDLError) in
+      try Sprite(on: c.renderer, owner: c)
+    }
+    let openGLSprite = try openGL.map { (g) throws(SDLError) in
+      try Sprite(on: g.renderer, owner: g)
+    }
+    openGL = nil
+
+    for n in run.sizes.rasterRings {
+      let timeSoftware = softwareSprite != nil && !run.exceedsBudget(names[0], size: n)
+      let timeOpenGL = openGLSprite != nil && !run.exceedsBudget(names[1], size: n)
+      guard timeSoftware || timeOpenGL else { continue }
+      let scene = RasterScene(count: n, seed: BenchRun.seed ^ UInt64(n))
+      let mask = MaskedPSNR(width: w, height: h, boxes: scene.boxes)
+      cairo.clear(scene.background)
+      RasterBenchmarks.strokeAll(scene, on: cairo)
+      let reference = cairo.argbPixels()
+      var failure: SDLError?
+
+      if timeSoftware, let canvas = software, let sprite = softwareSprite {
+        let draw = {
+          do throws(SDLError) { try sprite.draw(scene.rings, on: canvas.renderer) } catch {
+            failure = error
+          }
+          canvas.flush()
+        }
+        canvas.clear(scene.background)
+        let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
+        canvas.clear(scene.background)
+        draw()
+        if let failure { throw failure }
+        if let dir = run.framesDirectory {
+          try canvas.savePNG(to: "\(dir)/raster-sprite-\(n).png")
+        }
+        record(
+          names[0], n, m, pixels: canvas.argbPixels(), mask: mask, reference: reference,
+          ink: ink, fill: fill, renderer: "software", run: run)
+      }
+
+      if timeOpenGL, let sprite = openGLSprite, let target = sprite.owner as? OpenGLTarget {
+        let draw = {
+          do throws(SDLError) {
+            try sprite.draw(scene.rings, on: target.renderer)
+            try target.finish()
+          } catch {
+            failure = error
+          }
+        }
+        target.clear(scene.background)
+        let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
+        target.clear(scene.background)
+        draw()
+        if let failure { throw failure }
+        let pixels = try target.argbPixels()
+        if let dir = run.framesDirectory {
+          try savePNG(pixels, width: w, height: h, to: "\(dir)/raster-sprite-gl-\(n).png")
+        }
+        record(
+          names[1], n, m, pixels: pixels, mask: mask, reference: reference,
+          ink: ink, fill: nil, renderer: target.description, run: run)
+      }
+    }
+  }
+
+  /// Writes `0xAARRGGBB` rows read back from a GPU target as a PNG, atomically.
+  private static func savePNG(_ pixels: [UInt32], width: Int, height: Int, to path: String)
+    throws(SDLError)
+  {
+    var copy = pixels
+    let file = AtomicFile(path: path)
+    let saved = copy.withUnsafeMutableBytes { buf -> Bool in
+      guard
+        let s = SDL_CreateRGBSurfaceWithFormatFrom(
+          buf.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
+          SDL_PIXELFORMAT_ARGB8888.rawValue)
+      else { return false }
+      defer { SDL_FreeSurface(s) }
+      return IMG_SavePNG(s, file.temporaryPath) == 0
+    }
+    guard saved else {
+      let e = SDLError("IMG_SavePNG(\(path))")
+      file.discard()
+      throw e
+    }
+    do {
+      try file.commit()
+    } catch {
+      throw SDLError("savePNG", message: error.description)
+    }
+  }
+
+  private static func record(
+    _ name: String, _ n: Int, _ m: Measurement, pixels: [UInt32], mask: MaskedPSNR,
+    reference: [UInt32], ink: Int, fill: Double?, renderer: String, run: BenchRun
+  ) {
+    run.noteCallCost(name, size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
+    var r = RasterBenchmarks.result(
+      name, n, m, ink: ink, fill: fill, psnr: mask.psnr(pixels, reference))
+    r.details.append(renderer)
+    run.record(r)
+  }
+}
+
+/// The one ring texture: painted white at angle 0 with its centre at the middle of an even
+/// square, so `SDL_RenderCopyExF`'s default rotation centre (the rectangle's middle) is the
+/// ring's centre.
+private final class Sprite {
+  let texture: OpaquePointer
+  /// What keeps the renderer alive (the canvas or the GL target) while the texture exists.
+  let owner: AnyObject
+  /// The texture's half side: a ring centred at `c` is copied to `c - half`.
+  let half: Float
+  private let side: Int32
+
+  init(on renderer: OpaquePointer, owner: AnyObject) throws(SDLError) {
+    let shape = RasterScene.shape
+    let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
+    let painter = try GfxAtlasCellPainter(side: 2 * o)
+    let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
+    guard
+      let t = SDL_CreateTexture(
+        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+        Int32(2 * o), Int32(2 * o))
+    else { throw SDLError("SDL_CreateTexture") }
+    guard SDL_UpdateTexture(t, nil, p.pixels, Int32(p.pitch)) == 0 else {
+      SDL_DestroyTexture(t)
+      throw SDLError("SDL_UpdateTexture")
+    }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    texture = t
+    self.owner = owner
+    half = Float(o)
+    side = Int32(2 * o)
+  }
+
+  deinit { SDL_DestroyTexture(texture) }
+
+  func draw(_ rings: [RingInstance], on renderer: OpaquePointer) throws(SDLError) {
+    for r in rings {
+      SDL_SetTextureColorMod(texture, r.color.r, r.color.g, r.color.b)
+      SDL_SetTextureAlphaMod(texture, r.color.a)
+      var dst = SDL_FRect(
+        x: r.centerX - half, y: r.centerY - half, w: Float(side), h: Float(side))
+      guard
+        SDL_RenderCopyExF(renderer, texture, nil, &dst, Double(r.angle), nil, SDL_FLIP_NONE) == 0
+      else { throw SDLError("SDL_RenderCopyExF") }
+    }
+  }
+}
+
+/// An OpenGL renderer on SDL's offscreen video driver, drawing into a target texture the
+/// size of the scene.
+private final class OpenGLTarget: CustomStringConvertible {
+  let window: OpaquePointer
+  let renderer: OpaquePointer
+  let texture: OpaquePointer
+  let width: Int
+  let height: Int
+  /// `opengl (llvmpipe ...)`: SDL's renderer and the GL implementation under it.
+  let description: String
+
+  /// Brings SDL's video up on the offscreen driver; the target takes it down again when it
+  /// goes (or when it cannot be made), so later entries find SDL as they would have.
+  init(width: Int, height: Int) throws(SDLError) {
+    guard SDL_VideoInit("offscreen") == 0 else { throw SDLError("SDL_VideoInit(offscreen)") }
+    var window: OpaquePointer?
+    var renderer: OpaquePointer?
+    func fail(_ e: SDLError) -> SDLError {
+      if let r = renderer { SDL_DestroyRenderer(r) }
+      if let w = window { SDL_DestroyWindow(w) }
+      SDL_VideoQuit()
+      return e
+    }
+    window = SDL_CreateWindow(
+      "bench", 0, 0, Int32(width), Int32(height),
+      SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue)
+    guard let w = window else { throw fail(SDLError("SDL_CreateWindow")) }
+    renderer = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue)
+    guard let r = renderer else { throw fail(SDLError("SDL_CreateRenderer")) }
+    var info = SDL_RendererInfo()
+    let name = SDL_GetRendererInfo(r, &info) == 0 ? info.name.map { String(cString: $0) } : nil
+    guard let name, name.hasPrefix("opengl") else {
+      throw fail(
+        SDLError("SDL_CreateRenderer", message: "got \(name ?? "no") renderer, not OpenGL"))
+    }
+    guard
+      let t = SDL_CreateTexture(
+        r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+        Int32(width), Int32(height))
+    else { throw fail(SDLError("SDL_CreateTexture")) }
+    SDL_SetRenderTarget(r, t)
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+    self.window = w
+    self.renderer = r
+    texture = t
+    self.width = width
+    self.height = height
+    description = "\(name) (\(Self.glRenderer() ?? "unknown GL"))"
+  }
+
+  deinit {
+    SDL_DestroyTexture(texture)
+    SDL_DestroyRenderer(renderer)
+    SDL_DestroyWindow(window)
+    SDL_VideoQuit()
+  }
+
+  /// `glGetString(GL_RENDERER)` of the current context (the renderer's).
+  private static func glRenderer() -> String? {
+    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+    guard let f = SDL_GL_GetProcAddress("glGetString") else { return nil }
+    let glRendererName: UInt32 = 0x1F01
+    guard let s = unsafeBitCast(f, to: GetString.self)(glRendererName) else { return nil }
+    return String(cString: s)
+  }
+
+  func clear(_ color: RGBAColor) {
+    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
+    SDL_RenderClear(renderer)
+  }
+
+  /// Waits for every queued command: reading a pixel back needs the frame finished.
+  func finish() throws(SDLError) {
+    var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+    var pixel: UInt32 = 0
+    guard SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4) == 0
+    else { throw SDLError("SDL_RenderReadPixels") }
+  }
+
+  func argbPixels() throws(SDLError) -> [UInt32] {
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    guard
+      SDL_RenderReadPixels(
+        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixels, Int32(width * 4)) == 0
+    else { throw SDLError("SDL_RenderReadPixels") }
+    return pixels
+  }
+}

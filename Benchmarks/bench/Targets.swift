@@ -1,0 +1,185 @@
+/// Which entries of a run a target or a ratio reads: one name, optionally one size and one
+/// thread count.
+struct EntrySelector: Sendable {
+  enum Threads: Sendable {
+    /// Whatever was measured.
+    case any
+    /// One thread (or an entry with no thread setting).
+    case one
+    /// `BenchThreads.all`. An entry with no thread setting does not match: it was not
+    /// measured at all threads.
+    case all
+  }
+
+  var name: String
+  var loaders: Int? = nil
+  var rings: Int? = nil
+  var threads: Threads = .any
+
+  func matches(_ r: BenchResult) -> Bool {
+    guard r.name == name, loaders.map({ $0 == r.loaders }) ?? true,
+      rings.map({ $0 == r.rings }) ?? true
+    else { return false }
+    switch threads {
+    case .any: return true
+    case .one: return (r.threads ?? 1) == 1
+    case .all: return r.threads == BenchThreads.all
+    }
+  }
+
+  /// `step/soa @ 1M loaders, 2 threads`.
+  var label: String {
+    var s = name
+    if let n = loaders { s += " @ \(Format.count(n)) loaders" }
+    if let n = rings { s += " @ \(Format.count(n)) rings" }
+    switch threads {
+    case .any: break
+    case .one: s += ", 1 thread"
+    case .all: s += ", \(BenchThreads.all) threads"
+    }
+    return s
+  }
+}
+
+/// The machine's floor under each group of entries: what an entry is compared with in the
+/// ratios, matched at the same size and thread count.
+enum BenchLimits {
+  static let byGroup: [Substring: String] = [
+    "step": "limit/bandwidth", "raster": "limit/raster", "frame": "limit/fill",
+  ]
+
+  /// The limit entry measured beside `r` (same size and threads), if any.
+  static func limit(of r: BenchResult, in results: [BenchResult]) -> BenchResult? {
+    guard let name = byGroup[r.group] else { return nil }
+    let threads = r.threads ?? 1
+    return results.first { l in
+      l.name == name && (l.threads ?? 1) == threads
+        && (name == "limit/fill" || (l.loaders == r.loaders && l.rings == r.rings))
+    }
+  }
+}
+
+/// One target of the issues, as data: what it reads and when it is met. A run marks each met,
+/// MISSED, or not measured; the entries and thresholds live only in `BenchTarget.all`.
+struct BenchTarget: Sendable {
+  var label: String
+  /// What the run shows and whether it meets the target; nil when the run did not measure it.
+  var verdict: @Sendable ([BenchResult]) -> (shown: String, met: Bool)?
+
+  /// The targets the bench reports, in order. Adding one is one line.
+  static let all: [BenchTarget] = [
+    .atMost(.init(name: "raster/spans", rings: 10_000, threads: .all), 0.3, "us/ring"),
+    .speedUp(.init(name: "raster/spans", rings: 10_000, threads: .all), atLeast: 1.8),
+    .withinLimit(.init(name: "raster/spans", rings: 10_000, threads: .all), factor: 2),
+    .atMost(.init(name: "step/soa", loaders: 1_000_000, threads: .all), 0.6, "ns/ring"),
+    .limitRatio(everySizeOf: "step/soa", from: 1, to: 2),
+    .atMost(everySizeOf: "raster/gfx", 20, "us/ring", minimumPSNR: 30),
+    .faster("raster/spans", than: "raster/sprite", atLeast: 100),
+    .faster("raster/gfx", than: "raster/sprite", atLeast: 5),
+    .atMost(.init(name: "cpu/seed-animating"), 2, "% of a core"),
+    .atMost(.init(name: "cpu/seed-stopped"), 0.1, "% of a core"),
+    .atMost(.init(name: "frame/spans", loaders: 100_000, threads: .all), 16.7, "ms/frame"),
+  ]
+
+  static func report(_ results: [BenchResult]) -> [String] {
+    all.map { t in
+      guard let v = t.verdict(results) else { return "\(t.label): not measured in this run" }
+      return "\(t.label): \(v.shown) -> \(v.met ? "met" : "MISSED")"
+    }
+  }
+}
+
+extension BenchTarget {
+  /// The selected entry's p50 at most `bound` (in the entry's unit).
+  static func atMost(_ s: EntrySelector, _ bound: Double, _ unit: String) -> BenchTarget {
+    BenchTarget(label: "\(s.label) <= \(Format.value(bound)) \(unit)") { results in
+      guard let r = results.last(where: s.matches) else { return nil }
+      return ("\(Format.value(r.statistics.p50)) \(r.unit)", r.statistics.p50 <= bound)
+    }
+  }
+
+  /// Every size of `name` at most `bound`, each at `minimumPSNR` dB or more.
+  static func atMost(
+    everySizeOf name: String, _ bound: Double, _ unit: String, minimumPSNR: Double
+  ) -> BenchTarget {
+    BenchTarget(
+      label:
+        "\(name) <= \(Format.value(bound)) \(unit) at >= \(Format.value(minimumPSNR)) dB, every size"
+    ) { results in
+      let rs = results.filter { $0.name == name }
+      guard let worst = rs.max(by: { $0.statistics.p50 < $1.statistics.p50 }) else { return nil }
+      let poorest = rs.map { $0.psnrDB ?? -.infinity }.min() ?? -.infinity
+      return (
+        "worst \(Format.value(worst.statistics.p50)) \(worst.unit) @ \(Format.count(worst.rings)) rings, "
+          + "lowest \(Format.value(poorest)) dB",
+        worst.statistics.p50 <= bound && poorest >= minimumPSNR
+      )
+    }
+  }
+
+  /// The selected entry at `atLeast` times its own 1-thread speed.
+  static func speedUp(_ s: EntrySelector, atLeast factor: Double) -> BenchTarget {
+    BenchTarget(label: "\(s.label) >= \(Format.value(factor))x its 1-thread figure") { results in
+      guard let r = results.last(where: s.matches), let x = r.speedUp(in: results) else {
+        return nil
+      }
+      return ("\(Format.value(x))x", x >= factor)
+    }
+  }
+
+  /// The selected entry within `factor` times its limit (`BenchLimits`).
+  static func withinLimit(_ s: EntrySelector, factor: Double) -> BenchTarget {
+    BenchTarget(label: "\(s.label) within \(Format.value(factor))x of its limit") { results in
+      guard let r = results.last(where: s.matches), let l = BenchLimits.limit(of: r, in: results)
+      else { return nil }
+      let x = r.statistics.p50 / l.statistics.p50
+      return ("\(Format.value(x))x \(l.name)", x <= factor)
+    }
+  }
+
+  /// Every size and thread count of `name` between `low` and `high` times its limit: not
+  /// faster than the floor (that would be a wrong model), nor far above it.
+  static func limitRatio(everySizeOf name: String, from low: Double, to high: Double)
+    -> BenchTarget
+  {
+    BenchTarget(
+      label: "\(name) at \(Format.value(low))x to \(Format.value(high))x its limit, every size"
+    ) { results in
+      let ratios: [(BenchResult, Double)] = results.filter { $0.name == name }.compactMap { r in
+        BenchLimits.limit(of: r, in: results).map { (r, r.statistics.p50 / $0.statistics.p50) }
+      }
+      guard let lo = ratios.min(by: { $0.1 < $1.1 }), let hi = ratios.max(by: { $0.1 < $1.1 })
+      else { return nil }
+      func at(_ p: (BenchResult, Double)) -> String {
+        "\(Format.value(p.1))x @ \(Format.count(p.0.loaders)) x\(p.0.threads ?? 1)"
+      }
+      return ("\(at(lo)) to \(at(hi))", lo.1 >= low && hi.1 <= high)
+    }
+  }
+
+  /// `name` at least `factor` times faster than `peer` at every size both measured (same
+  /// thread count), each at a higher PSNR.
+  static func faster(_ name: String, than peer: String, atLeast factor: Double) -> BenchTarget {
+    BenchTarget(
+      label: "\(name) >= \(Format.value(factor))x faster than \(peer), at a higher PSNR"
+    ) { results in
+      let pairs: [(BenchResult, BenchResult)] = results.filter { $0.name == name }.compactMap {
+        r in
+        results.first { $0.name == peer && $0.rings == r.rings && $0.threads == r.threads }
+          .map { (r, $0) }
+      }
+      guard
+        let worst = pairs.min(by: {
+          $0.1.statistics.p50 / $0.0.statistics.p50 < $1.1.statistics.p50 / $1.0.statistics.p50
+        })
+      else { return nil }
+      let x = worst.1.statistics.p50 / worst.0.statistics.p50
+      let sharper = pairs.allSatisfy { ($0.0.psnrDB ?? -.infinity) > ($0.1.psnrDB ?? .infinity) }
+      return (
+        "worst \(Format.value(x))x @ \(Format.count(worst.0.rings)) rings, "
+          + (sharper ? "higher PSNR at every size" : "PSNR not higher at every size"),
+        x >= factor && sharper
+      )
+    }
+  }
+}

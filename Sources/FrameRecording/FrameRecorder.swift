@@ -1,0 +1,162 @@
+import Foundation
+
+/// Encodes frames, one at a time, into an animated file at a temporary path.
+///
+/// ```swift
+/// let schedule = try RecordingSchedule(format: .gif, fps: 50, duration: nil, loop: true,
+///                                      style: .seed)
+/// let recorder = try FrameRecorder(format: .gif, width: 390, height: 120,
+///                                  fps: schedule.frameRate, temporaryPath: file.temporaryPath)
+/// for t in schedule.times {
+///   draw(at: t)                    // onto an OffscreenCanvas, then canvas.flush()
+///   let s = canvas.surface.pointee
+///   try recorder.append(argb: s.pixels, pitch: Int(s.pitch))
+/// }
+/// try recorder.finish()            // then the caller renames the temporary into place
+/// ```
+/// Frames are 32-bit `0xAARRGGBB` words, row-major (SDL's `ARGB8888`, an `OffscreenCanvas`'s
+/// surface: bytes B, G, R, A in memory on a little-endian machine); alpha is ignored, every
+/// frame is opaque. Frame `k` is shown from `k / fps` seconds into the file.
+///
+/// Costs: memory stays bounded by a frame or two, except WebP, whose encoder keeps the
+/// compressed frames until `finish()`. Encoding runs on the caller's thread, one frame per
+/// `append`; per pixel, GIF is the cheapest, then WebP and H.264, and VP9 costs several times
+/// H.264. After `finish()` or `cancel()` the recorder takes nothing more; a
+/// failed `append` or `finish` removes the temporary, so a failed recording leaves nothing.
+public final class FrameRecorder {
+  public let format: RecordingFormat
+  public let width: Int
+  public let height: Int
+  public let fps: Double
+  public let temporaryPath: String
+  /// Frames appended so far.
+  public private(set) var frameCount = 0
+  private var encoder: (any FrameEncoder)?
+
+  /// The largest side any format takes (GIF's 16-bit sizes; H.264 level limits are far below).
+  public static let maximumSide = 16384
+
+  /// Throws `.invalid` for what no file of `format` can hold, before anything is drawn: a
+  /// caller checks its options with this first.
+  public static func validate(format: RecordingFormat, width: Int, height: Int, fps: Double)
+    throws(RecordingError)
+  {
+    guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
+      throw .invalid("frame size \(width)x\(height) is outside 1...\(maximumSide) per side")
+    }
+    if format.needsEvenSize, width % 2 != 0 || height % 2 != 0 {
+      throw .invalid(
+        "\(format.rawValue) (H.264 yuv420p) needs an even width and height, not \(width)x\(height)"
+      )
+    }
+    guard fps.isFinite, fps > 0, fps <= Double(format.maximumFrameRate) else {
+      throw .invalid("frame rate \(fps) is outside (0, \(format.maximumFrameRate)]")
+    }
+  }
+
+  /// Opens the encoder; the file at `temporaryPath` is created (or replaced) now.
+  public init(
+    format: RecordingFormat, width: Int, height: Int, fps: Double, temporaryPath: String
+  ) throws(RecordingError) {
+    try Self.validate(format: format, width: width, height: height, fps: fps)
+    self.format = format
+    self.width = width
+    self.height = height
+    self.fps = fps
+    self.temporaryPath = temporaryPath
+    do throws(RecordingError) {
+      encoder =
+        switch format {
+        case .gif: try GIFEncoder(width: width, height: height, fps: fps, path: temporaryPath)
+        case .webp: try WebPEncoder(width: width, height: height, fps: fps, path: temporaryPath)
+        case .mp4, .webm:
+          try VideoEncoder(
+            format: format, width: width, height: height, fps: fps, path: temporaryPath)
+        }
+    } catch {
+      unlink(temporaryPath)
+      throw error
+    }
+  }
+
+  deinit {
+    if encoder != nil { cancel() }
+  }
+
+  /// Adds one frame: `height` rows of `width` `0xAARRGGBB` words, rows `pitch` bytes apart.
+  public func append(argb pixels: UnsafeRawPointer, pitch: Int) throws(RecordingError) {
+    guard let encoder else { throw .encode("\(format.rawValue): the recording is closed") }
+    guard pitch >= width * 4 else {
+      throw .invalid("row pitch \(pitch) is less than \(width) pixels of 4 bytes")
+    }
+    do {
+      try encoder.append(Frame(pixels: pixels, pitch: pitch, index: frameCount))
+      frameCount += 1
+    } catch {
+      cancel()
+      throw error
+    }
+  }
+
+  /// `append(argb:pitch:)` for a packed row-major array of `width * height` pixels.
+  public func append(argb pixels: [UInt32]) throws(RecordingError) {
+    guard pixels.count == width * height else {
+      throw .invalid("frame has \(pixels.count) pixels, not \(width)x\(height)")
+    }
+    let result: Result<Void, RecordingError> = pixels.withUnsafeBytes { p in
+      guard let base = p.baseAddress else { return .failure(.invalid("empty frame")) }
+      do throws(RecordingError) {
+        try append(argb: base, pitch: width * 4)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  /// Writes what the encoder holds and closes the file at `temporaryPath`; the caller renames it
+  /// into place. Throws if no frame was appended.
+  public func finish() throws(RecordingError) {
+    guard let encoder else { throw .encode("\(format.rawValue): the recording is closed") }
+    guard frameCount > 0 else {
+      cancel()
+      throw .invalid("\(format.rawValue): a recording needs at least one frame")
+    }
+    self.encoder = nil
+    do {
+      try encoder.finish(frameCount: frameCount)
+    } catch {
+      encoder.cancel()
+      unlink(temporaryPath)
+      throw error
+    }
+  }
+
+  /// Abandons the recording and removes the temporary file.
+  public func cancel() {
+    encoder?.cancel()
+    encoder = nil
+    unlink(temporaryPath)
+  }
+}
+
+/// One frame handed to an encoder: `FrameRecorder` has checked its size.
+struct Frame {
+  var pixels: UnsafeRawPointer
+  var pitch: Int
+  var index: Int
+
+  func row(_ y: Int) -> UnsafePointer<UInt32> {
+    pixels.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
+  }
+}
+
+/// One format's encoder, driven by `FrameRecorder`.
+protocol FrameEncoder: AnyObject {
+  func append(_ frame: Frame) throws(RecordingError)
+  /// Flushes and closes the file.
+  func finish(frameCount: Int) throws(RecordingError)
+  /// Releases everything without finishing; `FrameRecorder` removes the file.
+  func cancel()
+}

@@ -1,0 +1,141 @@
+import CSDL2
+import LoaderCore
+
+extension CoverageSpanRasterizer {
+  /// Frames of fewer rings are blended on the calling thread alone: their blending is shorter
+  /// than waking the workers.
+  static let minimumRingsForThreads = 256
+
+  /// Blends every ring's mask into `target`, band by band (`RingBandBuckets`).
+  ///
+  /// Per pixel of coverage `c` (0...255, as the weight `w = c + c >> 7` in 0...256) and a
+  /// colour of alpha `a` (as `A = a + a >> 7`), each channel in a 16-bit lane:
+  /// ```
+  /// W   = w * A >> 8          (w itself when the colour is opaque)
+  /// dst = (src * W + dst * (256 - W)) >> 8
+  /// ```
+  /// with the source's own alpha channel 255: Porter-Duff "over" of a straight-alpha colour
+  /// at coverage `c`, `out = src * a * c + dst * (1 - a * c)`, for straight and premultiplied
+  /// destinations alike.
+  func blend(
+    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget
+  ) {
+    atlas.use(pitch: target.pitch)
+    let offsetsFit = atlas.offsetsFit
+    // Filled as a local: each append to a class's stored array pays a runtime exclusivity
+    // check. The buffer goes back afterwards, so its capacity is kept between frames (and
+    // dropped when the scene has shrunk to a small part of it).
+    var placed: [Placement] = []
+    swap(&placed, &placements)
+    defer { swap(&placed, &placements) }
+    if placed.capacity > 4 * rings.count + 4096 {
+      placed = []
+    }
+    placed.removeAll(keepingCapacity: true)
+    for ring in rings {
+      let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: offsetsFit)
+      if p.count > 0 { placed.append(p) }
+    }
+    // Every mask of the frame is built: the store stays put until the next frame.
+    let masks = atlas.storage
+    let reach = atlas.reach
+    // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them is
+    // drawn; a random scene otherwise misses on nearly every row of every ring. With several
+    // threads, at least two bands each, so that uneven bands even out.
+    let workers = placed.count >= Self.minimumRingsForThreads ? max(1, threads) : 1
+    let cacheRows = (1 << 20) / max(1, target.pitch)
+    let shareRows = (target.height + 2 * workers - 1) / (2 * workers)
+    let bandRows = max(2 * reach, workers > 1 ? min(cacheRows, shareRows) : cacheRows)
+    placed.withUnsafeBufferPointer { placed in
+      bands.schedule(count: placed.count, height: target.height, bandRows: bandRows) { i in
+        (placed[i].py - reach, placed[i].py + reach)
+      }
+      bands.withBands { bandStart, items in
+        let frame = BandedFrame(
+          placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
+          bandRows: bands.bandRows, masks: masks, reach: reach, target: target)
+        let shares = min(workers, frame.bandCount)
+        guard shares > 1 else { return frame.blend(bands: 0..<frame.bandCount) }
+        pool(threads: workers).blend(frame, shares: shares)
+      }
+    }
+  }
+}
+
+/// One frame's rings sorted into bands, ready to blend: everything a worker reads, none of it
+/// written, so bands can be blended by several at once. Unchecked `Sendable`: the pointers
+/// are read only, except `target`'s pixels, of which each worker writes its own bands' rows.
+struct BandedFrame: @unchecked Sendable {
+  let placed: UnsafeBufferPointer<CoverageSpanRasterizer.Placement>
+  let bandStart: UnsafeBufferPointer<Int32>
+  let items: UnsafeBufferPointer<Int32>
+  let bandCount: Int
+  let bandRows: Int
+  let masks: RingCoverageAtlas.Storage
+  let reach: Int
+  let target: PixelTarget
+
+  /// Blends share `share` of `shares`: a run of whole bands, the same for any thread.
+  func blend(share: Int, of shares: Int) {
+    blend(bands: (share * bandCount / shares)..<((share + 1) * bandCount / shares))
+  }
+
+  /// Blends bands `range` in order, each over its own rows only.
+  func blend(bands range: Range<Int>) {
+    for b in range {
+      let top = b * bandRows
+      let bottom = min(target.height, top + bandRows)
+      let first = Int(bandStart[b])
+      let end = Int(bandStart[b + 1])
+      // Where rings crowd the next band (four chunks to each of its cache lines: about
+      // two touches a line, as a row's chunks come in pairs, so nearly every line is
+      // used), stream the whole band in, a slice per ring of this one: sequential lines
+      // arrive at memory bandwidth instead of one row-miss at a time. Sparser bands
+      // leave most of the streamed lines untouched, and streaming them measured slower
+      // than the misses.
+      var streamFrom = target.base
+      var streamEnd = target.base
+      var streamStep = 0
+      if b + 1 < range.upperBound, end > first {
+        let nextTop = bottom
+        let nextBottom = min(target.height, nextTop + bandRows)
+        let lines = (nextBottom - nextTop) * target.pitch / 64
+        // Every ring of a frame has about as many chunks as this band's first.
+        let chunksNext = (Int(bandStart[b + 2]) - end) * placed[Int(items[first])].count
+        if chunksNext >= 4 * lines {
+          streamFrom = target.base + nextTop * target.pitch
+          streamEnd = target.base + nextBottom * target.pitch
+          streamStep = (lines + (end - first) - 1) / (end - first) * 64
+        }
+      }
+      for k in first..<end {
+        if streamStep > 0 {
+          let stop = min(streamEnd, streamFrom + streamStep)
+          while streamFrom < stop {
+            csdl_prefetch(streamFrom)
+            streamFrom += 64
+          }
+        }
+        // Ahead of the blending: ring k + 2's chunks. (Its rows of frame, asked for a
+        // ring ahead, measured no faster at any scene size: the hardware finds them as
+        // soon.)
+        if k + 2 < end {
+          let p = placed[Int(items[k + 2])]
+          csdl_prefetch(masks.offsets + p.first)
+          csdl_prefetch(masks.weights + p.first)
+        }
+        let p = placed[Int(items[k])]
+        let rows = top..<bottom
+        if !p.insideX {
+          CoverageSpanRasterizer.blendClipped(p, masks: masks, target: target, rows: rows)
+        } else if p.alpha < 256 {
+          CoverageSpanRasterizer.blendUnclipped(
+            p, translucent: true, masks: masks, reach: reach, target: target, rows: rows)
+        } else {
+          CoverageSpanRasterizer.blendUnclipped(
+            p, translucent: false, masks: masks, reach: reach, target: target, rows: rows)
+        }
+      }
+    }
+  }
+}

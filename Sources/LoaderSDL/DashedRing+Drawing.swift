@@ -1,0 +1,28 @@
+import LoaderCore
+
+extension DashedRing {
+  /// The check every backend makes before drawing a shape: false when there is nothing to draw
+  /// (no dashes, or a zero radius or width); an error naming `backend` when a length is not
+  /// finite or negative, or the ring reaches further than `limit` pixels from its centre (each
+  /// backend's integer types and memory set its own limit).
+  func isDrawable(by backend: String, limit: Double) throws(SDLError) -> Bool {
+    guard radius.isFinite, halfWidth.isFinite else {
+      throw SDLError(
+        "\(backend) backend",
+        message: "ring radius \(radius) px or half width \(halfWidth) px is not finite")
+    }
+    guard radius >= 0, halfWidth >= 0 else {
+      throw SDLError(
+        "\(backend) backend",
+        message: "ring radius \(radius) px or half width \(halfWidth) px is negative")
+    }
+    let outer = radius + halfWidth
+    guard outer <= limit else {
+      throw SDLError(
+        "\(backend) backend",
+        message:
+          "ring radius \(outer) px exceeds the \(backend) backend's limit of \(Int(limit)) px")
+    }
+    return isDrawable
+  }
+}

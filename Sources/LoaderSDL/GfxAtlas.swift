@@ -1,0 +1,226 @@
+import CSDL2
+import LoaderCore
+
+/// One ring shape painted by SDL2_gfx at every rotation phase and sub-pixel offset it is
+/// drawn at, as cells of white-coverage textures on one renderer (`GfxAtlasRingRasterizer`'s
+/// store). A cell is painted the first time a ring needs it, then copied as often as rings
+/// ask.
+///
+/// A ring's cell is keyed by `(phase, sx, sy)`:
+/// ```
+/// phase = round(angle / 360 * phases) mod phases,  phases = max(64, ceil(2 pi (r + w/2) / 0.2))
+/// q     = round(center * S),  anchor = floor(q / S),  s = q - anchor * S      (S = 4)
+/// ```
+/// so the rotation moves the outermost ink at most 0.1 px from the exact angle, and the
+/// centre moves at most `1 / (2 S)` = 0.125 px from the exact position (rings at whole or
+/// half pixels, as rows and the bench place them, land exactly). The cell holds the ring
+/// centred at `(origin + sx / S, origin + sy / S)`; `origin = ceil(r + w/2 + 1/2)` leaves
+/// room for the antialiased fringe at every offset, so the cell's side is `2 origin + 1`.
+///
+/// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (64 MiB
+/// by default), in textures one cell wide holding a column of `cellsPerPage` cells, so a
+/// cell's rows lie next to each other in memory and its copy reads one compact block. The
+/// seed ring at scale 1 has 786 phases and 53 px cells (11.2 KiB): 8.8 MiB for every phase at
+/// one offset (rings on whole pixels, like the bench's), 141 MiB for all 16 offsets; past the
+/// budget the oldest cell is repainted for the newest, so a frame needing more cells than fit
+/// is correct, only slower.
+final class GfxAtlas {
+  /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
+  /// hold its ink.
+  struct Cell {
+    var page: Int32
+    /// The cell's top-left pixel in its page.
+    var x: Int32
+    var y: Int32
+    /// Its rectangles are `rects[firstRect ..< firstRect + rectCount]`, `(x, y, w, h)` from
+    /// the cell's top-left pixel; none when the ring left no ink.
+    var firstRect: Int32
+    var rectCount: Int32
+  }
+
+  let shape: DashedRing
+  let renderer: OpaquePointer
+  let phases: Int
+  let subpixelSteps: Int
+  /// The ring's centre sits `origin + s / S` pixels from a cell's top-left corner.
+  let origin: Int
+  let cellSide: Int
+  /// Cells of a page, stacked in one column.
+  let cellsPerPage: Int
+  /// How many cells the budget holds (at most one per key).
+  let capacity: Int
+  let budgetBytes: Int
+
+  private let painter: GfxAtlasCellPainter
+  private var strips = GfxAtlasStrips()
+  private var pages: [OpaquePointer] = []
+  /// Per page, the colour (`0xAARRGGBB`) its modulation is set to, so a change costs two SDL
+  /// calls and a repeat none.
+  private var tints: [UInt32] = []
+  private let keyCount: Int
+  /// Per key, its slot, or -1 when not painted.
+  private let slotOfKey: UnsafeMutablePointer<Int32>
+  /// Per slot, the key it holds, or -1.
+  private let keyOfSlot: UnsafeMutablePointer<Int32>
+  private let cells: UnsafeMutablePointer<Cell>
+  /// `maximumRects` per slot.
+  let rects: UnsafeMutablePointer<SIMD4<Int32>>
+  /// The slot the next painted cell takes; past `capacity` it wraps and evicts the oldest.
+  private var nextSlot = 0
+
+  /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
+  static let maximumRects = 32
+  /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
+  /// rectangle against the blending of its pixels.
+  static let copyOverheadPixels = 16
+
+  init(
+    shape: DashedRing, renderer: OpaquePointer, subpixelSteps: Int = 4,
+    budgetBytes: Int = 64 << 20
+  ) throws(SDLError) {
+    let reach = shape.radius + shape.halfWidth
+    // A cell (side `2 ceil(reach + 1/2) + 1`) must fit the 16384-pixel textures SDL allows.
+    guard reach.isFinite, reach > 0, reach < 8000 else {
+      throw SDLError("GfxAtlas", message: "ring of outer radius \(reach) px has no atlas")
+    }
+    self.shape = shape
+    self.renderer = renderer
+    self.subpixelSteps = subpixelSteps
+    self.budgetBytes = budgetBytes
+    phases = max(64, Int((2 * Double.pi * reach / 0.2).rounded(.up)))
+    origin = Int((reach + 0.5).rounded(.up))
+    cellSide = 2 * origin + 1
+    var info = SDL_RendererInfo()
+    let reported =
+      SDL_GetRendererInfo(renderer, &info) == 0
+      ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
+    // The software renderer reports no limit (0); columns of 256 cells stay modest.
+    let maxSide = reported > 0 ? reported : 256 * cellSide
+    guard cellSide <= maxSide else {
+      throw SDLError(
+        "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures")
+    }
+    cellsPerPage = min(256, maxSide / cellSide)
+    keyCount = phases * subpixelSteps * subpixelSteps
+    let cellBytes = cellSide * cellSide * 4
+    capacity = min(keyCount, max(1, budgetBytes / cellBytes))
+    painter = try GfxAtlasCellPainter(side: cellSide)
+    slotOfKey = .allocate(capacity: keyCount)
+    slotOfKey.initialize(repeating: -1, count: keyCount)
+    keyOfSlot = .allocate(capacity: capacity)
+    keyOfSlot.initialize(repeating: -1, count: capacity)
+    cells = .allocate(capacity: capacity)
+    rects = .allocate(capacity: capacity * Self.maximumRects)
+  }
+
+  deinit {
+    for p in pages { SDL_DestroyTexture(p) }
+    slotOfKey.deallocate()
+    keyOfSlot.deallocate()
+    cells.deallocate()
+    rects.deallocate()
+  }
+
+  /// Bytes of texture held now.
+  var textureBytes: Int { pages.count * cellsPerPage * cellSide * cellSide * 4 }
+
+  /// The phase index of `degrees` (any finite value).
+  @inline(__always)
+  func phase(ofDegrees degrees: Float) -> Int {
+    var d = Double(degrees)
+    // Truncation below stays exact and in range; only absurd angles pay for fmod.
+    if abs(d) >= 1e9 { d = d.truncatingRemainder(dividingBy: 360) }
+    var turns = d / 360
+    turns -= Double(Int(turns))
+    if turns < 0 { turns += 1 }
+    let p = Int(turns * Double(phases) + 0.5)  // 0...phases
+    return p == phases ? 0 : p
+  }
+
+  @inline(__always)
+  func key(phase: Int, sx: Int, sy: Int) -> Int {
+    (phase * subpixelSteps + sy) * subpixelSteps + sx
+  }
+
+  /// The cell for `key`, painting it first if it is not in the atlas.
+  @inline(__always)
+  func cell(_ key: Int) throws(SDLError) -> Cell {
+    let slot = slotOfKey[key]
+    if slot >= 0 { return cells[Int(slot)] }
+    return try paint(key)
+  }
+
+  /// The page texture `cell` lives in, its modulation set to `color`.
+  @inline(__always)
+  func page(of cell: Cell, tintedTo color: RGBAColor) -> OpaquePointer {
+    let p = Int(cell.page)
+    let texture = pages[p]
+    let argb =
+      UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+    if tints[p] != argb {
+      tints[p] = argb
+      SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
+      SDL_SetTextureAlphaMod(texture, color.a)
+    }
+    return texture
+  }
+
+  private func paint(_ key: Int) throws(SDLError) -> Cell {
+    let s = subpixelSteps
+    let sx = key % s
+    let sy = (key / s) % s
+    let phase = key / (s * s)
+    let slot = nextSlot % capacity
+    nextSlot = slot + 1
+    if keyOfSlot[slot] >= 0 { slotOfKey[Int(keyOfSlot[slot])] = -1 }
+    let perPage = cellsPerPage
+    let page = slot / perPage
+    while pages.count <= page { try addPage() }
+    let degrees = Float(Double(phase) * 360 / Double(phases))
+    let painting = try painter.paint(
+      shape, degrees: degrees, centerX: Float(origin) + Float(sx) / Float(s),
+      centerY: Float(origin) + Float(sy) / Float(s))
+    let inPage = slot % perPage
+    let x0: Int32 = 0
+    let y0 = Int32(inPage * cellSide)
+    var whole = SDL_Rect(x: x0, y: y0, w: Int32(cellSide), h: Int32(cellSide))
+    guard SDL_UpdateTexture(pages[page], &whole, painting.pixels, Int32(painting.pitch)) == 0
+    else { throw SDLError("SDL_UpdateTexture") }
+    strips.cover(
+      painting.pixels, pitch: painting.pitch, ink: painting.ink,
+      overhead: Self.copyOverheadPixels)
+    let first = slot * Self.maximumRects
+    var count = 0
+    if strips.rects.count > Self.maximumRects {
+      let r = painting.ink
+      rects[first] = SIMD4(r.x, r.y, r.w, r.h)
+      count = 1
+    } else {
+      for r in strips.rects {
+        rects[first + count] = SIMD4(r.x, r.y, r.w, r.h)
+        count += 1
+      }
+    }
+    let cell = Cell(
+      page: Int32(page), x: x0, y: y0, firstRect: Int32(first), rectCount: Int32(count))
+    cells[slot] = cell
+    keyOfSlot[slot] = Int32(key)
+    slotOfKey[key] = Int32(slot)
+    return cell
+  }
+
+  private func addPage() throws(SDLError) {
+    let side = Int32(cellSide)
+    let height = Int32(cellsPerPage * cellSide)
+    guard
+      let t = SDL_CreateTexture(
+        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+        side, height)
+    else { throw SDLError("SDL_CreateTexture(\(side)x\(height))") }
+    // Copies are 1:1 onto whole pixels; nearest sampling keeps a GPU from blurring them.
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    pages.append(t)
+    tints.append(0xFFFF_FFFF)
+  }
+}

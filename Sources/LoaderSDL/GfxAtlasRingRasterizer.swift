@@ -1,0 +1,99 @@
+import CSDL2
+import LoaderCore
+
+/// Draws dashed rings through SDL2_gfx at one `SDL_RenderCopy` a ring: SDL2_gfx paints each
+/// rotation phase and sub-pixel offset of the shape once, white, into a texture atlas
+/// (`GfxAtlas`, painted by `GfxRingRasterizer`), and every ring is a copy of its cell,
+/// tinted by the texture's colour and alpha modulation and blended source-over:
+/// ```
+/// dst = color * (coverage * alpha) + dst * (1 - coverage * alpha)
+/// ```
+/// Painting a ring directly costs one SDL2_gfx call per antialiased fringe pixel (about 400
+/// a ring, each a trip through SDL's render queue); a copy is one command whose pixels the
+/// renderer blends in one pass. One atlas serves every colour.
+///
+/// The cell is the ring at its phase and offset exactly as `GfxRingRasterizer` draws it, so
+/// the only departures from that backend are the quantizations `GfxAtlas` documents: at
+/// most 0.1 px of rotation at the outer edge and 0.125 px of position.
+///
+/// The atlas lives on the renderer it was made for and is remade when `draw` is given
+/// another renderer, another shape, or after `renderTargetsDidReset`. Once every cell a scene
+/// needs is painted, drawing allocates nothing.
+public final class GfxAtlasRingRasterizer: RingRasterizer {
+  public let name = "gfx"
+  private var atlas: GfxAtlas?
+  let subpixelSteps: Int
+  let budgetBytes: Int
+
+  public convenience init() {
+    self.init(subpixelSteps: 4, budgetBytes: 64 << 20)
+  }
+
+  init(subpixelSteps: Int, budgetBytes: Int) {
+    self.subpixelSteps = subpixelSteps
+    self.budgetBytes = budgetBytes
+  }
+
+  public func renderTargetsDidReset(on renderer: OpaquePointer) {
+    // The page textures may be gone with their contents: paint every cell again on demand.
+    atlas = nil
+  }
+
+  /// The atlas the last `draw` used, for tests.
+  var currentAtlas: GfxAtlas? { atlas }
+
+  public func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
+  ) throws(SDLError) {
+    guard !shape.dashes.isEmpty, shape.radius.isFinite, shape.halfWidth.isFinite,
+      shape.radius > 0, shape.halfWidth > 0, !rings.isEmpty
+    else { return }
+    let atlas: GfxAtlas
+    if let a = self.atlas, a.shape == shape, a.renderer == renderer {
+      atlas = a
+    } else {
+      self.atlas = nil  // free the old textures before making new ones
+      atlas = try GfxAtlas(
+        shape: shape, renderer: renderer, subpixelSteps: subpixelSteps, budgetBytes: budgetBytes)
+      self.atlas = atlas
+    }
+    let s = atlas.subpixelSteps
+    let steps = Double(s)
+    // Centres past this many pixels can land on no target (SDL's are at most 16384 wide) and
+    // would overflow the 32-bit rectangles below.
+    let limit = Double(1 << 24)
+    let rects = atlas.rects
+    for ring in rings {
+      guard ring.angle.isFinite, ring.color.a > 0 else { continue }
+      let qx = (Double(ring.centerX) * steps).rounded()
+      let qy = (Double(ring.centerY) * steps).rounded()
+      guard abs(qx) < limit * steps, abs(qy) < limit * steps else { continue }
+      let (ax, sx) = Self.floorDivide(Int(qx), by: s)
+      let (ay, sy) = Self.floorDivide(Int(qy), by: s)
+      let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
+      let cell = try atlas.cell(key)
+      guard cell.rectCount > 0 else { continue }
+      let texture = atlas.page(of: cell, tintedTo: ring.color)
+      // The cell's top-left pixel lands `origin` pixels up and left of the anchor.
+      let left = Int32(ax - atlas.origin)
+      let top = Int32(ay - atlas.origin)
+      for k in Int(cell.firstRect)..<Int(cell.firstRect + cell.rectCount) {
+        let r = rects[k]
+        var source = SDL_Rect(x: cell.x + r[0], y: cell.y + r[1], w: r[2], h: r[3])
+        var destination = SDL_Rect(x: left + r[0], y: top + r[1], w: r[2], h: r[3])
+        guard SDL_RenderCopy(renderer, texture, &source, &destination) == 0 else {
+          throw SDLError("SDL_RenderCopy")
+        }
+      }
+    }
+  }
+
+  /// `(floor(q / s), q - s * floor(q / s))`: the anchor pixel and the sub-pixel step, the
+  /// step in `0..<s` for negative `q` too.
+  @inline(__always)
+  static func floorDivide(_ q: Int, by s: Int) -> (Int, Int) {
+    var a = q / s
+    if a * s > q { a -= 1 }
+    return (a, q - a * s)
+  }
+}

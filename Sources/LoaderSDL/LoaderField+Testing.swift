@@ -1,0 +1,12 @@
+extension LoaderField {
+  /// The rings the last `draw` (or `prepareRings`) handed to the rasterizer.
+  package var preparedRings: [RingInstance] { instances }
+
+  /// What `draw` would hand the rasterizer at `time`, without a renderer.
+  package func rings(in frame: SDL_FRect, scale: Double, at time: Double) throws(Error)
+    -> [RingInstance]
+  {
+    try prepareRings(in: frame, scale: scale, at: time)
+    return instances
+  }
+}

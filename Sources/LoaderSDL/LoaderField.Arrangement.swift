@@ -1,0 +1,87 @@
+extension LoaderField {
+  /// Where a field's rings sit in a container, in points: every loader occupies one cell of a
+  /// `columns`-wide grid and has its rings at the same offsets inside its cell.
+  ///
+  /// - `.row`: one cell, the whole container, with the rings placed by `RowLayout` (SPEC's
+  ///   HStack: spacers of `max(8, (W - 250) / 5)`, centred vertically, never scaled);
+  /// - `.grid`: `GridLayout` fits `count` loader rows to the container by one uniform scale
+  ///   (at most 1), so every loader is visible at once; rings shrink with the scale.
+  public struct Arrangement: Sendable {
+    public let layout: Layout
+    public let count: Int
+    public let width: Double
+    public let height: Double
+    public let columns: Int
+    public let cellWidth: Double
+    public let cellHeight: Double
+    /// Loader 0's ring centres, relative to its cell's top-left corner.
+    public let ringOffsets: [(x: Double, y: Double)]
+    /// Half a ring's frame, points.
+    public let ringRadius: Double
+    /// Container points per point of a loader: the rings' shape is `DashedRing(style:)`
+    /// scaled by this.
+    public let shapeScale: Double
+
+    public init(layout: Layout, count: Int, width: Double, height: Double, style: LoaderStyle)
+      throws(GridLayout.Error)
+    {
+      self.layout = layout
+      self.count = count
+      self.width = width
+      self.height = height
+      switch layout {
+      case .row:
+        let frames = RowLayout.frames(width: width, height: height, style: style)
+        columns = 1
+        cellWidth = width
+        cellHeight = height
+        ringOffsets = frames.map { ($0.midX, $0.midY) }
+        ringRadius = style.frameSize / 2
+        shapeScale = 1
+      case .grid:
+        let grid = try GridLayout(count: count, width: width, height: height, style: style)
+        let first = count > 0 ? grid.ringFrames(ofLoader: 0) : []
+        let cell = grid.cell(ofLoader: 0)
+        columns = grid.columns
+        cellWidth = cell.width
+        cellHeight = cell.height
+        // Cell 0 is at the origin, so `cell.x + offset` below is GridLayout's own sum.
+        ringOffsets = first.map { ($0.centerX, $0.centerY) }
+        ringRadius = first.first?.radius ?? style.frameSize / 2 * grid.scale
+        shapeScale = grid.scale
+      }
+    }
+
+    /// Top-left corner of loader `i`'s cell (`GridLayout.cell(ofLoader:)`'s arithmetic; in
+    /// `.row` every loader's cell is the container).
+    @inline(__always)
+    public func origin(ofLoader i: Int) -> (x: Double, y: Double) {
+      if layout == .row { return (0, 0) }
+      return (Double(i % columns) * cellWidth, Double(i / columns) * cellHeight)
+    }
+
+    /// The loader whose cell holds the point `(x, y)` (container points), if any: a window's
+    /// click lookup. A cell covers `[origin, next origin)` on each axis, with the origins
+    /// `origin(ofLoader:)` computes, so a point on a boundary belongs to the cell that starts
+    /// there. In `.row` it is the first loader, anywhere in the container.
+    public func loader(atX x: Double, y: Double) -> Int? {
+      guard x >= 0, y >= 0, x < width, y < height, cellWidth > 0, cellHeight > 0, count > 0
+      else { return nil }
+      if layout == .row { return 0 }
+      let column = Self.cellIndex(of: x, cellSize: cellWidth)
+      let row = Self.cellIndex(of: y, cellSize: cellHeight)
+      guard column < columns else { return nil }
+      let i = row * columns + column
+      return i < count ? i : nil
+    }
+
+    /// `k` with `Double(k) * size <= v < Double(k + 1) * size`, `v >= 0`: the quotient,
+    /// corrected where rounding put it one off the products `origin(ofLoader:)` uses.
+    private static func cellIndex(of v: Double, cellSize size: Double) -> Int {
+      let k = Int(v / size)
+      if Double(k) * size > v { return k - 1 }
+      if Double(k + 1) * size <= v { return k + 1 }
+      return k
+    }
+  }
+}

@@ -1,0 +1,475 @@
+import Foundation
+
+/// Many loaders of one `LoaderStyle` on one `RotationEngine`, drawn with one rasterizer call
+/// per frame: the library's path from motion to pixels (`LoaderView` is one of these with a
+/// single loader).
+///
+/// ```swift
+/// let field = try LoaderField(style: .seed, layout: .grid)
+/// for _ in 0..<1000 { try field.addLoader(isAnimating: true, at: 0) }
+/// // every frame, `now` in seconds on your clock:
+/// try field.draw(on: renderer, in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), scale: 1, at: now)
+/// ```
+///
+/// ## Time
+/// Every time passed in is seconds on the caller's clock. The field maps it to its loaders'
+/// own time `tau` (the engine's) by a continuous, piecewise linear clock (see `speed`):
+/// ```
+/// tau(t) = tau_k + speed_k * (t - t_k)      for the latest speed change k (t_0 = start, tau_0 = 0)
+/// ```
+/// The engine steps at a fixed `stepLength` (1/120 s of loader time) on an integer tick;
+/// `draw` steps it until `tau(t)` is presentable, where every angle is exact (SPEC's motion to
+/// `1e-3` degree in `Float`). The engine cannot go back: a `draw` (or toggle) at a time
+/// before `earliestTime` throws `Error.timeBeforePast` rather than replaying, which would mean
+/// keeping every toggle since the start. Start a new field to show an earlier time.
+///
+/// ## Toggles
+/// `setAnimating` has SwiftUI's semantics (a new schedule from ring 0, running turns finish,
+/// nothing resets). A toggle first steps the engine up to the step that contains it, so it
+/// lands at its exact time unless a `draw` has already stepped past it; then it lands at the
+/// engine's time, at most one step (1/120 s) after the last drawn time. Per loader, toggles
+/// land in non-decreasing time order.
+///
+/// ## Idle
+/// `nextChange(after:)` says when the picture next changes, nil when nothing moves and
+/// nothing is scheduled, so a host can wait for events instead of redrawing.
+///
+/// Costs: memory is fixed by the loader count; a `draw` is the engine's steps since the last
+/// call, one presentation pass (one `Float` per ring), one `RingInstance` per ring and one
+/// rasterizer call. Non-goals: loaders of different styles in one field (use two fields),
+/// per-loader free placement (`.row` or `.grid` only).
+public final class LoaderField {
+  /// Loader handles are the engine's: stale after `remove`.
+  public typealias LoaderID = RotationEngine.LoaderID
+
+  /// How loaders are placed in the container `draw` is given.
+  public enum Layout: Sendable, Hashable {
+    /// Every loader's row fills the whole container, laid out by `RowLayout` exactly as
+    /// SPEC's HStack (meant for one loader: several would draw on top of one another).
+    case row
+    /// `GridLayout`: equal cells, one loader row each, all scaled by one factor <= 1.
+    case grid
+  }
+
+  /// What the rings do while they run.
+  public enum Motion: Sendable, Hashable {
+    /// The seed: each triggered ring turns once.
+    case full
+    /// No rotation at all: every ring is drawn at angle 0 and, instead of turning, its
+    /// opacity pulses through `reducedMotionOpacity(turnProgress:)` on the same schedule
+    /// (same triggers, same 0.25 s stagger, same 0.6 s turn), so it still reads as working.
+    case reduced
+  }
+
+  public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+    case invalidStyle(LoaderStyle.Error)
+    case invalidSpeed(Double)
+    case invalidScale(Double)
+    case invalidFrame(width: Float, height: Float)
+    case timeNotFinite(Double)
+    /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
+    case timeBeforePast(time: Double, earliest: Double)
+    case engine(RotationEngine.Error)
+    case layout(GridLayout.Error)
+    case sdl(SDLError)
+
+    public var description: String {
+      switch self {
+      case .invalidStyle(let e): "invalid loader style: \(e)"
+      case .invalidSpeed(let s): "speed must be finite and > 0, got \(s)"
+      case .invalidScale(let s): "scale (pixels per point) must be finite and > 0, got \(s)"
+      case .invalidFrame(let w, let h): "frame must have a finite size > 0, got \(w)x\(h)"
+      case .timeNotFinite(let t): "time must be finite, got \(t)"
+      case .timeBeforePast(let t, let e):
+        "time \(t) is before the loaders' past (the earliest time they can show is \(e));"
+          + " make a new one to go back"
+      case .engine(let e): "\(e)"
+      case .layout(let e): "\(e)"
+      case .sdl(let e): "\(e)"
+      }
+    }
+  }
+
+  /// The engine's fixed step, seconds of loader time. The seed's stagger (0.25 s) and turn
+  /// (0.6 s) are whole steps.
+  public static let stepLength = 1.0 / 120
+
+  /// Every loader's style (colours, size, dash, timing).
+  public let style: LoaderStyle
+  public let layout: Layout
+  /// The motion, read-only: exact unwrapped angles (`angle(loader:ring:at:)`) at loader time
+  /// `loaderTime(at:)`, within the last drawn step.
+  public private(set) var engine: RotationEngine
+  /// Live loaders in layout order (cell `i` of the grid shows `loaders[i]`).
+  public private(set) var loaders: [LoaderID] = []
+  /// `engine.firstRing(of: loaders[i])`.
+  private var firstRings: [Int] = []
+  /// Per engine slot: what `nextChange` needs to know about the loader's runs.
+  private var runs: [RunState] = []
+  var clock: SpeedClock
+  /// Loader time of the latest toggle applied (any loader): toggles never go back.
+  private var lastToggle = -Double.infinity
+
+  /// See `Motion`; can change at any time (the picture changes with it).
+  public var motion: Motion = .full
+  /// The backend asked for; nil picks `RingBackend.preferred(for:)` for each renderer.
+  public private(set) var backend: RingBackend?
+  /// The backend drawing now (nil before the first `draw`).
+  public private(set) var activeBackend: RingBackend?
+  private var rasterizer: (any RingRasterizer)?
+  private var rasterizerRenderer: OpaquePointer?
+  private var surface: UnsafeMutablePointer<SDL_Surface>?
+  private let unitShape: DashedRing
+  /// `style.color(ofRing:)` for every ring, read once.
+  private let ringColors: [RGBAColor]
+  private var shape: DashedRing?
+  private var shapeScale = 0.0
+  private var arrangementCache: Arrangement?
+  private var angles: [Float] = []
+  var instances: [RingInstance] = []
+
+  /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
+  /// - Parameters:
+  ///   - backend: the rasterizer to draw with; nil picks the fastest that meets the quality
+  ///     bar on each renderer (`RingBackend.preferred(for:)`).
+  ///   - capacity: loaders to reserve storage for.
+  public init(
+    style: LoaderStyle = .seed, layout: Layout = .grid, backend: RingBackend? = nil,
+    startingAt start: Double = 0, capacity: Int = 0
+  ) throws(Error) {
+    do { try style.validate() } catch { throw .invalidStyle(error) }
+    guard start.isFinite else { throw .timeNotFinite(start) }
+    self.style = style
+    self.layout = layout
+    self.backend = backend
+    clock = SpeedClock(start: start)
+    unitShape = DashedRing(style: style)
+    ringColors = (0..<style.ringCount).map { [style] in style.color(ofRing: $0) }
+    do {
+      engine = try RotationEngine(dt: Self.stepLength, capacity: capacity)
+    } catch {
+      throw .engine(error)
+    }
+  }
+
+  public var count: Int { loaders.count }
+
+  // MARK: - Loaders
+
+  /// Adds a loader at the end of the layout, appearing at `time` like SwiftUI's
+  /// `LoaderView(isAnimating:)` (animating from then when `isAnimating`). A later time is
+  /// kept as it is (the loader rests until then); an earlier one than the engine's present
+  /// lands at the present.
+  @discardableResult
+  public func addLoader(isAnimating: Bool, at time: Double) throws(Error) -> LoaderID {
+    let tau = try loaderTime(at: time)
+    let at = max(tau, engine.time)
+    let id: LoaderID
+    do {
+      engine.reserveCapacity(loaders: count + 1, rings: (count + 1) * style.ringCount)
+      id = try engine.addLoader(style: style, isAnimating: isAnimating, at: at)
+      firstRings.append(try engine.firstRing(of: id))
+    } catch {
+      throw .engine(error)
+    }
+    loaders.append(id)
+    if runs.count <= id.slot {
+      runs.append(contentsOf: repeatElement(RunState(), count: id.slot + 1 - runs.count))
+    }
+    runs[id.slot] = RunState(isAnimating: isAnimating, runStart: at, quietFrom: -.infinity)
+    return id
+  }
+
+  /// Adds `n` loaders (see `addLoader(isAnimating:at:)`), storage reserved once.
+  public func addLoaders(_ n: Int, isAnimating: Bool, at time: Double) throws(Error) {
+    engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
+    loaders.reserveCapacity(count + n)
+    firstRings.reserveCapacity(count + n)
+    for _ in 0..<max(0, n) { try addLoader(isAnimating: isAnimating, at: time) }
+  }
+
+  /// Removes a loader; the ones after it move up a cell. Its id goes stale.
+  public func remove(_ id: LoaderID) throws(Error) {
+    do { try engine.remove(id) } catch { throw .engine(error) }
+    // The last loader first: the common case (shrinking a grid) stays O(1).
+    guard let i = loaders.lastIndex(of: id) else { return }
+    loaders.remove(at: i)
+    firstRings.remove(at: i)
+  }
+
+  /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
+  public func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
+    do { return try engine.isAnimating(id) } catch { throw .engine(error) }
+  }
+
+  /// Whether any loader animates.
+  public var isAnyAnimating: Bool { loaders.contains { runs[$0.slot].isAnimating } }
+
+  /// `isAnimating = on` for one loader at `time` (see Toggles above).
+  public func setAnimating(_ on: Bool, loader id: LoaderID, at time: Double) throws(Error) {
+    let at = try toggleTime(for: time)
+    do { try engine.setAnimating(on, loader: id, at: at) } catch { throw .engine(error) }
+    record(on, slot: id.slot, at: at)
+  }
+
+  /// `isAnimating = on` for every loader at `time`.
+  public func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
+    let at = try toggleTime(for: time)
+    do { try engine.setAnimatingAll(on, at: at) } catch { throw .engine(error) }
+    for id in loaders { record(on, slot: id.slot, at: at) }
+  }
+
+  /// Steps the engine to the step containing `time` (without passing it) and returns the
+  /// loader time the toggle lands at.
+  private func toggleTime(for time: Double) throws(Error) -> Double {
+    let tau = try loaderTime(at: time)
+    try checkNotPast(tau, time: time)
+    while engine.time + engine.dt <= tau { engine.step() }
+    let at = max(tau, engine.time, lastToggle)
+    lastToggle = at
+    return at
+  }
+
+  private func record(_ on: Bool, slot: Int, at tau: Double) {
+    var run = runs[slot]
+    guard on != run.isAnimating else { return }
+    if on {
+      run.runStart = tau
+    } else {
+      run.quietFrom = max(run.quietFrom, Self.endOfTurns(runStart: run.runStart, off: tau, style))
+    }
+    run.isAnimating = on
+    runs[slot] = run
+  }
+
+  // MARK: - Time
+
+  /// The loaders' clock rate: loader seconds per caller second (1 = the seed, 0.25 = slow
+  /// motion).
+  public var speed: Double { clock.speed }
+
+  /// Changes `speed` at `time`: loader time is continuous there, so no angle jumps, and runs
+  /// at the new rate from then on. Times before `time` given later map at the new rate too.
+  public func setSpeed(_ speed: Double, at time: Double) throws(Error) {
+    guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
+    guard time.isFinite else { throw .timeNotFinite(time) }
+    clock.change(speed: speed, at: time)
+  }
+
+  /// Loader time (the engine's) at caller time `time`.
+  public func loaderTime(at time: Double) throws(Error) -> Double {
+    guard time.isFinite else { throw .timeNotFinite(time) }
+    return clock.loaderTime(at: time)
+  }
+
+  /// The earliest caller time `draw` can show now: the start of the last step drawn.
+  public var earliestTime: Double { clock.callerTime(at: earliestLoaderTime) }
+
+  private var earliestLoaderTime: Double { max(0, engine.presentableTimes.lowerBound) }
+
+  private func checkNotPast(_ tau: Double, time: Double) throws(Error) {
+    guard tau >= earliestLoaderTime else {
+      throw .timeBeforePast(time: time, earliest: earliestTime)
+    }
+  }
+
+  /// Steps the engine until `time` is presentable and returns its loader time.
+  @discardableResult
+  public func advance(to time: Double) throws(Error) -> Double {
+    let tau = try loaderTime(at: time)
+    try checkNotPast(tau, time: time)
+    while engine.time < tau { engine.step() }
+    return tau
+  }
+
+  /// The next caller time at or after `time` at which the picture may change: `time` itself
+  /// while any ring turns (or pulses) or may still turn, the start of the earliest loader
+  /// appearing later, nil when every loader is off and its last turn has ended. A host that
+  /// draws at the returned time (or on input) never misses a change.
+  ///
+  /// A loader turned off at `C` in a run started at `R` is quiet from
+  /// `R + stagger * j + turnDuration`, `j` its last trigger (`R + stagger * j < C`).
+  public func nextChange(after time: Double) -> Double? {
+    guard time.isFinite else { return nil }
+    let tau = clock.loaderTime(at: time)
+    var soonest = Double.infinity
+    for id in loaders {
+      let run = runs[id.slot]
+      if run.isAnimating {
+        if run.runStart <= tau { return time }
+        soonest = min(soonest, run.runStart)
+      } else if run.quietFrom > tau {
+        return time
+      }
+    }
+    return soonest.isFinite ? clock.callerTime(at: soonest) : nil
+  }
+
+  /// Loader time from which no turn of a run started at `runStart` and ended at `off` moves.
+  static func endOfTurns(runStart r: Double, off c: Double, _ style: LoaderStyle) -> Double {
+    guard c > r else { return -.infinity }
+    let g = style.stagger
+    // The last trigger j with r + g * j < c, by the products the engine fires with.
+    var j = max(0, Int(((c - r) / g).rounded(.up)) - 1)
+    while r + g * Double(j + 1) < c { j += 1 }
+    while j > 0, r + g * Double(j) >= c { j -= 1 }
+    return r + g * Double(j) + style.turnDuration
+  }
+
+  // MARK: - Reduced motion
+
+  /// How far the pulse dims a ring at the middle of its turn.
+  public static let reducedMotionDepth = 0.6
+
+  /// A ring's opacity in `.reduced` motion, from its turn progress `c` in `[0, 1)` (the
+  /// fraction of `turnDegrees` the full motion would have turned it past its last rest
+  /// position; 0 at rest):
+  /// ```
+  /// opacity(c) = 1 - 0.6 * sin(pi * c)
+  /// ```
+  /// 1 at rest, 0.4 half way through a turn (0.3 s after its trigger in the seed), back to 1
+  /// as the turn ends: continuous, and symmetric about the middle of the turn.
+  public static func reducedMotionOpacity(turnProgress c: Double) -> Double {
+    1 - reducedMotionDepth * sin(Double.pi * c)
+  }
+
+  // MARK: - Drawing
+
+  /// The surface the renderer draws into, when the caller owns it (a software renderer made
+  /// with `SDL_CreateSoftwareRenderer`): CPU backends then blend into its pixels directly
+  /// instead of through a streaming texture. Nil to forget it.
+  public func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {
+    self.surface = surface
+    rasterizer?.attach(surface: surface)
+  }
+
+  /// Switches to `backend` (nil: the preferred one) for `renderer`, built before the switch:
+  /// if it cannot be built the current one stays and this throws.
+  public func setBackend(_ backend: RingBackend?, on renderer: OpaquePointer) throws(Error) {
+    let chosen = backend ?? .preferred(for: renderer)
+    do {
+      rasterizer = try chosen.makeRasterizer(for: renderer, surface: surface)
+    } catch {
+      throw .sdl(error)
+    }
+    rasterizerRenderer = renderer
+    activeBackend = chosen
+    self.backend = backend
+  }
+
+  /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET`): rebuild before the next draw.
+  public func renderTargetsDidReset(on renderer: OpaquePointer) {
+    rasterizer?.renderTargetsDidReset(on: renderer)
+  }
+
+  /// Where the loaders sit in a container of `width` x `height` points (cached per size).
+  public func arrangement(width: Double, height: Double) throws(Error) -> Arrangement {
+    if let a = arrangementCache, a.count == count, a.width == width, a.height == height {
+      return a
+    }
+    do {
+      let a = try Arrangement(
+        layout: layout, count: count, width: width, height: height, style: style)
+      arrangementCache = a
+      return a
+    } catch {
+      throw .layout(error)
+    }
+  }
+
+  /// Draws every loader at `time` over what `renderer` already shows (the caller clears).
+  /// - Parameters:
+  ///   - frame: the container, in the renderer's output pixels; loaders are laid out in it by
+  ///     `layout` in points (`frame.w / scale` x `frame.h / scale`).
+  ///   - scale: pixels per point (1, 2, or a window's HiDPI ratio).
+  ///   - time: caller seconds, at or after `earliestTime`.
+  public func draw(
+    on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at time: Double
+  ) throws(Error) {
+    try prepareRings(in: frame, scale: scale, at: time)
+    guard let shape, !instances.isEmpty else { return }
+    if rasterizer == nil || rasterizerRenderer != renderer {
+      try setBackend(backend, on: renderer)
+    }
+    guard let rasterizer else { return }
+    do {
+      try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
+        try rasterizer.draw(buf, shape: shape, on: renderer)
+      }
+    } catch {
+      throw .sdl(error)
+    }
+  }
+
+  /// Fills `instances` (and `shape`) with what `draw` shows at `time`.
+  func prepareRings(in frame: SDL_FRect, scale: Double, at time: Double) throws(Error) {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    guard frame.w.isFinite, frame.h.isFinite, frame.w > 0, frame.h > 0,
+      frame.x.isFinite, frame.y.isFinite
+    else { throw .invalidFrame(width: frame.w, height: frame.h) }
+    let tau = try advance(to: time)
+    let a = try arrangement(width: Double(frame.w) / scale, height: Double(frame.h) / scale)
+    let total = a.shapeScale * scale
+    if shape == nil || shapeScale != total {
+      shape = unitShape.scaled(by: total)
+      shapeScale = total
+    }
+    do {
+      try engine.presentationAngles(at: tau, into: &angles)
+    } catch {
+      throw .engine(error)
+    }
+    instances.removeAll(keepingCapacity: true)
+    let x0 = Double(frame.x)
+    let y0 = Double(frame.y)
+    let offsets = a.ringOffsets
+    let colors = ringColors
+    for i in 0..<min(count, a.count) {
+      let origin = a.origin(ofLoader: i)
+      let first = firstRings[i]
+      for r in offsets.indices {
+        instances.append(
+          RingInstance(
+            centerX: Float(x0 + (origin.x + offsets[r].x) * scale),
+            centerY: Float(y0 + (origin.y + offsets[r].y) * scale), angle: angles[first + r],
+            color: colors[r]))
+      }
+    }
+    if motion == .reduced { try applyReducedMotion(at: tau, ringsPerLoader: offsets.count) }
+  }
+
+  /// `.reduced`: every ring at angle 0, its alpha scaled by the pulse of its turn. The turn
+  /// progress comes from the exact angle, so it holds for any `turnDegrees`.
+  private func applyReducedMotion(at tau: Double, ringsPerLoader n: Int) throws(Error) {
+    for k in instances.indices {
+      let exact: Double
+      do {
+        exact = try engine.angle(loader: loaders[k / n], ring: k % n, at: tau)
+      } catch {
+        throw .engine(error)
+      }
+      let turns = exact / style.turnDegrees
+      let opacity = Self.reducedMotionOpacity(turnProgress: turns - turns.rounded(.down))
+      instances[k].color.a = UInt8((Double(instances[k].color.a) * opacity).rounded())
+      instances[k].angle = 0
+    }
+  }
+
+  /// The exact angles (degrees, unwrapped) of loader `id`'s rings at `time`, as the full
+  /// motion has them (`.reduced` draws them at 0). Steps the engine like `draw`.
+  public func angles(of id: LoaderID, at time: Double) throws(Error) -> [Double] {
+    let tau = try advance(to: time)
+    do { return try engine.angles(loader: id, at: tau) } catch { throw .engine(error) }
+  }
+}
+
+extension LoaderField {
+  /// A loader's runs as far as `nextChange` cares, in loader time.
+  struct RunState {
+    var isAnimating = false
+    /// Start of the current (or last) run.
+    var runStart = 0.0
+    /// No turn of an ended run moves at or after this.
+    var quietFrom = -Double.infinity
+  }
+}

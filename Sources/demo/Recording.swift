@@ -1,0 +1,102 @@
+import CSDL2
+import FrameRecording
+import LoaderCore
+import LoaderSDL
+
+/// `--record FILE`: what to record, checked before anything is drawn, each problem naming its
+/// flag.
+struct RecordingPlan {
+  var path: String
+  var format: RecordingFormat
+  var schedule: RecordingSchedule
+  /// Frame size in pixels.
+  var width: Int
+  var height: Int
+
+  /// `fps`, `duration` and `loop` as `--fps`, `--duration` and `--loop` gave them (`duration`
+  /// nil when not given); `width` x `height` the frames' pixel size.
+  init(
+    path: String, fps: Int, duration: Double?, loop: Bool, style: LoaderStyle, width: Int,
+    height: Int
+  ) throws(UsageError) {
+    guard let format = RecordingFormat(path: path) else {
+      throw UsageError(
+        flag: "--record",
+        problem: "'\(path)' does not end in one of \(RecordingFormat.extensionsList)")
+    }
+    if loop, duration != nil {
+      throw UsageError(
+        flag: "--duration",
+        problem: "not with --loop, which records exactly one period "
+          + "(\(RecordingSchedule.period(of: style)) s)")
+    }
+    guard RecordingSchedule.frameRates.contains(fps) else {
+      throw UsageError(flag: "--fps", problem: "\(fps) is outside \(RecordingSchedule.frameRates)")
+    }
+    do {
+      schedule = try RecordingSchedule(
+        format: format, fps: fps, duration: duration, loop: loop, style: style)
+    } catch {
+      throw UsageError(
+        flag: duration != nil ? "--duration" : "--record", problem: error.description)
+    }
+    do {
+      try FrameRecorder.validate(
+        format: format, width: width, height: height, fps: schedule.frameRate)
+    } catch {
+      throw UsageError(flag: "--record", problem: "\(error) (--size times --scale)")
+    }
+    self.path = path
+    self.format = format
+    self.width = width
+    self.height = height
+  }
+
+  /// Draws every frame of the schedule on `canvas` with `draw(t)` and encodes it; the file is
+  /// renamed into place only once complete. Returns the number of frames.
+  func record(on canvas: OffscreenCanvas, draw: (Double) throws(DrawFailure) -> Void)
+    throws(DrawFailure) -> Int
+  {
+    guard canvas.width == width, canvas.height == height else {
+      throw DrawFailure(description: "recording is \(width)x\(height), the canvas is not")
+    }
+    let file = AtomicFile(path: path)
+    let recorder: FrameRecorder
+    do {
+      recorder = try FrameRecorder(
+        format: format, width: width, height: height, fps: schedule.frameRate,
+        temporaryPath: file.temporaryPath)
+    } catch {
+      throw DrawFailure(description: "\(path): \(error)")
+    }
+    do throws(DrawFailure) {
+      for t in schedule.times {
+        try draw(t)
+        canvas.flush()
+        guard let pixels = canvas.surface.pointee.pixels else {
+          throw DrawFailure(description: "the canvas has no pixels")
+        }
+        do {
+          try recorder.append(argb: pixels, pitch: Int(canvas.surface.pointee.pitch))
+        } catch {
+          throw DrawFailure(description: "\(path): \(error)")
+        }
+      }
+      do {
+        try recorder.finish()
+      } catch {
+        throw DrawFailure(description: "\(path): \(error)")
+      }
+      do {
+        try file.commit()
+      } catch {
+        throw DrawFailure(description: error.description)
+      }
+    } catch {
+      recorder.cancel()
+      file.discard()
+      throw error
+    }
+    return schedule.times.count
+  }
+}

@@ -1,0 +1,86 @@
+import CSDL2
+import FrameRecording
+import LoaderSDL
+
+/// R in the window: records what is on screen, in real time, until R again.
+///
+/// Every presented frame is offered with the wall-clock time it shows; a frame is read back
+/// (`Screenshot`) and encoded whenever the file's next frame time has come, and repeated when
+/// the window fell behind by more than one, so the file's clock matches the wall clock at
+/// `fps`. The window's size is fixed for the recording: a resize ends it. Reading back and
+/// encoding happen on the window's thread, so a large window records at a lower frame rate
+/// than it draws without recording.
+final class LiveRecording {
+  let path: String
+  private let file: AtomicFile
+  private let recorder: FrameRecorder
+  private let start: Double
+  /// The file's next frame, in frames since `start`.
+  private var next = 0
+
+  /// `fps` is lowered to the format's limit (`RecordingFormat.maximumFrameRate`).
+  init(path: String, fps: Int, renderer: OpaquePointer, at time: Double) throws(UsageError) {
+    guard let format = RecordingFormat(path: path) else {
+      throw UsageError(
+        flag: "--record",
+        problem: "'\(path)' does not end in one of \(RecordingFormat.extensionsList)")
+    }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &w, &h)
+    file = AtomicFile(path: path)
+    do {
+      recorder = try FrameRecorder(
+        format: format, width: Int(w), height: Int(h),
+        fps: Double(min(fps, format.maximumFrameRate)), temporaryPath: file.temporaryPath)
+    } catch {
+      throw UsageError(flag: "--record", problem: error.description)
+    }
+    self.path = path
+    start = time
+  }
+
+  /// Called after drawing a frame, before presenting it.
+  func offer(_ renderer: OpaquePointer, at time: Double) throws(DrawFailure) {
+    let due = Int(((time - start) * recorder.fps).rounded(.down))
+    guard due >= next else { return }
+    let shot: Screenshot
+    do {
+      shot = try Screenshot(of: renderer)
+    } catch {
+      throw DrawFailure(description: error.description)
+    }
+    guard shot.width == recorder.width, shot.height == recorder.height else {
+      throw DrawFailure(description: "\(path): the window changed size while recording")
+    }
+    guard let pixels = shot.surface.pointee.pixels else {
+      throw DrawFailure(description: "\(path): the screenshot has no pixels")
+    }
+    while next <= due {
+      do {
+        try recorder.append(argb: pixels, pitch: Int(shot.surface.pointee.pitch))
+      } catch {
+        throw DrawFailure(description: "\(path): \(error)")
+      }
+      next += 1
+    }
+  }
+
+  /// Finishes the file and renames it into place; returns its path.
+  func stop() throws(DrawFailure) -> String {
+    do {
+      try recorder.finish()
+      try file.commit()
+    } catch {
+      file.discard()
+      throw DrawFailure(description: "\(path): \(error)")
+    }
+    return path
+  }
+
+  /// Abandons the recording; nothing is left.
+  func cancel() {
+    recorder.cancel()
+    file.discard()
+  }
+}

@@ -1,0 +1,45 @@
+import LoaderSDL
+
+/// What the window's keys and clicks do to the scene, at the time they are stamped with:
+/// Space toggles the seed's loader (the grid: all), `A` all, a click the loader under the
+/// pointer, `+` / `-` double and halve the grid, `B` the next backend.
+struct WindowInput {
+  enum Outcome: Equatable {
+    case handled
+    case quit
+  }
+
+  func handle(
+    _ event: LoaderWindow.Event, scene: LoaderScene, layout: SceneLayout, window: LoaderWindow,
+    at t: Double
+  ) throws(LoaderField.Error) -> Outcome {
+    switch event {
+    case .quit: return .quit
+    case .toggleAnimating:
+      if scene.kind == .seed {
+        try scene.toggle(loader: 0, at: t)
+      } else {
+        try scene.toggleAll(at: t)
+      }
+    case .toggleAll: try scene.toggleAll(at: t)
+    case .click(let x, let y):
+      if let i = layout.loader(atX: x, y: y) { try scene.toggle(loader: i, at: t) }
+    case .grow, .shrink:
+      guard scene.kind == .grid else { return .handled }
+      try scene.resize(to: event == .grow ? scene.count * 2 : scene.count / 2, at: t)
+      printError("demo: \(scene.count) loaders")
+    case .cycleBackend:
+      // The field builds the next backend first: the current one keeps drawing if that fails.
+      let next = (scene.field.activeBackend ?? .spans).next
+      do {
+        try scene.field.setBackend(next, on: window.renderer)
+        printError("demo: backend \(next.rawValue)")
+      } catch {
+        printError("demo: cannot switch to backend \(next.rawValue): \(error)")
+      }
+    case .renderTargetsReset:
+      scene.field.renderTargetsDidReset(on: window.renderer)
+    }
+    return .handled
+  }
+}

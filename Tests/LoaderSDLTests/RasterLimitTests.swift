@@ -1,0 +1,87 @@
+import Foundation
+import LoaderCore
+import Testing
+
+@testable import LoaderSDL
+
+/// What the backends do with shapes and scenes at the edges of what they take: an error
+/// naming the backend for a shape they cannot draw (never a trap), large rings drawn, and
+/// memory that does not follow the ring count.
+@Suite struct RasterLimitTests {
+  static func backends() -> [any RingRasterizer] {
+    [GfxRingRasterizer(), CoverageSpanRasterizer(), GeometryRingRasterizer()]
+  }
+
+  @Test func badShapesAreRefusedWithAnError() throws {
+    let canvas = try OffscreenCanvas(width: 64, height: 64)
+    let ring = RingInstance(centerX: 32, centerY: 32, angle: 0, color: RGBAColor(hex: 0xFF3B30))
+    let seed = DashedRing(style: .seed)
+    let shapes: [(DashedRing, String)] = [
+      (DashedRing(radius: .infinity, halfWidth: 2, cap: .round, dashes: seed.dashes), "not finite"),
+      (DashedRing(radius: 23, halfWidth: .nan, cap: .butt, dashes: seed.dashes), "not finite"),
+      (DashedRing(radius: -23, halfWidth: 2, cap: .round, dashes: seed.dashes), "negative"),
+      (seed.scaled(by: 1e6), "exceeds the"),
+    ]
+    for backend in Self.backends() {
+      backend.attach(surface: canvas.surface)
+      for (shape, words) in shapes {
+        do {
+          try backend.draw([ring], shape: shape, on: canvas.renderer)
+          Issue.record("\(backend.name) drew radius \(shape.radius)")
+        } catch {
+          #expect(error.description.contains(words), "\(backend.name): \(error)")
+          #expect(error.description.contains(backend.name), "\(backend.name): \(error)")
+        }
+      }
+      // `demo --size 1x1 --scale 16384`: past the spans backend's memory limit; the others
+      // draw it (clipped to the target).
+      do {
+        try backend.draw([ring], shape: seed.scaled(by: 16384), on: canvas.renderer)
+        #expect(backend.name != "spans", "spans drew a 376832 px ring")
+      } catch {
+        #expect(backend.name == "spans" && error.description.contains("limit of 2048 px"))
+      }
+      // Nothing to draw is no error.
+      try backend.draw([ring], shape: seed.scaled(by: 0), on: canvas.renderer)
+    }
+  }
+
+  /// A ring whose mask holds more chunks than 16 bits count (density 23: 575 px) is drawn.
+  @Test func aLargeRingIsDrawn() throws {
+    let shape = DashedRing(style: .seed).scaled(by: 23)
+    let side = 1200
+    let canvas = try OffscreenCanvas(width: side, height: side)
+    let color = RGBAColor(hex: 0x007AFF)
+    let backend = CoverageSpanRasterizer()
+    backend.attach(surface: canvas.surface)
+    canvas.clear(RGBAColor(hex: 0xFFFFFF))
+    try backend.draw(
+      [RingInstance(centerX: 600, centerY: 600, angle: 0, color: color)], shape: shape,
+      on: canvas.renderer)
+    let pixels = canvas.argbPixels()
+    func at(angle: Double) -> UInt32 {
+      let x = Int(600 + shape.radius * cos(angle))
+      let y = Int(600 + shape.radius * sin(angle))
+      return pixels[y * side + x] & 0xFF_FFFF
+    }
+    #expect(at(angle: 1 / 23) == 0x007AFF, "inside the first dash")
+    #expect(at(angle: 21 / 23) == 0xFFFFFF, "the middle of the first 6-long gap")
+  }
+
+  /// Geometry in batches draws exactly what one call draws, and its buffers stay at the
+  /// batch size however many rings there are.
+  @Test func geometryBatchesAreBoundedAndInvisible() throws {
+    var scene = RasterScene(width: 320, height: 200, scale: 1, palette: .light, rings: [])
+    var g = SplitMix64(seed: 9)
+    for i in 0..<400 {
+      scene.rings.append(
+        RingInstance(
+          centerX: Float(g.nextUnit() * 340 - 10), centerY: Float(g.nextUnit() * 220 - 10),
+          angle: Float(g.nextUnit() * 360), color: LoaderPalette.light.ringColors[i % 5]))
+    }
+    let whole = try scene.render(with: GeometryRingRasterizer(maximumSagitta: 0.05))
+    let batched = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
+    #expect(try scene.render(with: batched) == whole)
+    #expect(batched.bufferedVertexCapacity <= 2 * 4096)
+  }
+}
