@@ -249,6 +249,31 @@ import Testing
     #expect(png.width >= 390 && png.height >= 120)
   }
 
+  /// The style flags reach the picture: one purple ring of 80 points on the dark background,
+  /// where the seed has five coloured ones of 50.
+  @Test func styleFlagsChangeThePicture() throws {
+    let dir = try ScratchDirectory("style")
+    defer { dir.remove() }
+    let r = try DemoProcess.run([
+      "--at", "0", "--rings", "1", "--colors", "8E44AD", "--frame-size", "80", "--line-width",
+      "8", "--dash", "10,5", "--cap", "butt", "--theme", "dark", "--out", dir.file("o"),
+    ])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    let png = try PNGImage(path: dir.file("o/frame-0000.png"))
+    let purple = png.pixels.filter { $0 == 0x8E44AD }.count
+    let black = png.pixels.filter { $0 == 0 }.count
+    let other = png.pixels.count - purple - black
+    // The ring's centreline is 36 pt long around 2 pi; two thirds of it is on, 8 wide.
+    #expect(purple > 800, "purple pixels: \(purple)")
+    #expect(black > png.pixels.count * 9 / 10)
+    #expect(other < purple, "only the ring's antialiased edges are in between: \(other)")
+    let seed = try DemoProcess.run(["--at", "0", "--out", dir.file("s")])
+    #expect(seed.status == 0)
+    let seedPNG = try PNGImage(path: dir.file("s/frame-0000.png"))
+    #expect(!seedPNG.pixels.contains(0x8E44AD))
+    #expect(seedPNG.pixels.contains(0xFF3B30))
+  }
+
   @Test func infoPrintsTheRendererAndExitsZero() throws {
     let r = try DemoProcess.run(["--info"])
     #expect(r.status == 0, "stderr: \(r.stderr)")
