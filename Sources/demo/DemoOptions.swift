@@ -1,3 +1,4 @@
+import FrameRecording
 import LoaderCore
 import LoaderSDL
 import LoaderSupport
@@ -49,7 +50,7 @@ struct DemoOptions: Equatable {
   var outDirectory: String? = nil
   var tracePath: String? = nil
   var headless = false
-  /// `--record FILE`: the file, its format named by its extension (`recordFormats`).
+  /// `--record FILE`: the file, its format named by its extension (`RecordingFormat`).
   var recordPath: String? = nil
   var fps = 50
   /// Length of the recording, seconds; nil for `defaultRecordDuration` (or one period with
@@ -72,10 +73,7 @@ struct DemoOptions: Equatable {
   static let defaultGridSize = (width: 1280.0, height: 720.0)
   static let defaultGridCount = 1000
   static let defaultRecordDuration = 2.5
-  /// Extensions `--record` knows, lower case.
-  static let recordFormats = ["gif", "webp", "mp4", "webm"]
   static let maximumThreads = 256
-  static let maximumFPS = 120
   static let maximumRecordDuration = 600.0
   static let speedRange = 0.001...1000.0
   /// Headless frames step the engine from 0 to each `--at` time (from 0 again when a time
@@ -241,23 +239,23 @@ struct DemoOptions: Equatable {
       },
       .value(
         "--record", "FILE",
-        help:
-          "record the animation, format by extension: \(FlagValue.list(recordFormats.map { "." + $0 }))",
+        help: "record the animation, format by extension: \(RecordingFormat.extensionsList)",
         default: "none"
       ) { p, v in
-        let ext = v.split(separator: ".", omittingEmptySubsequences: false).last.map {
-          $0.lowercased()
-        }
-        guard v.contains("."), let ext, recordFormats.contains(ext), !v.hasSuffix("/.\(ext)") else {
+        // A bare extension (`.gif`, `dir/.gif`) is a name with nothing before its dot.
+        let name = v.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let format = RecordingFormat(path: v), name.count > format.rawValue.count + 1 else {
           throw FlagProblem(
-            "\(ErrorLine.quote(String(v))) must end in \(FlagValue.list(recordFormats.map { "." + $0 }))"
-          )
+            "\(ErrorLine.quote(v)) does not end in one of \(RecordingFormat.extensionsList)")
         }
         p.options.recordPath = v
       },
-      .value("--fps", "N", help: "frames a second of --record, 1...\(maximumFPS)", default: "50") {
+      .value(
+        "--fps", "N", help: "frames a second of --record, \(RecordingSchedule.frameRates)",
+        default: "50"
+      ) {
         p, v in
-        p.options.fps = try FlagValue.integer(v, in: 1...maximumFPS)
+        p.options.fps = try FlagValue.integer(v, in: RecordingSchedule.frameRates)
       },
       .value(
         "--duration", "S",

@@ -108,7 +108,7 @@ import Testing
     (["--record", "dir/.gif"], "--record"),
     (["--fps", "30"], "--fps"),
     (["--record", "a.gif", "--fps", "0"], "--fps"),
-    (["--record", "a.gif", "--fps", "1000"], "--fps"),
+    (["--record", "a.gif", "--fps", "241"], "--fps"),
     (["--duration", "1"], "--duration"),
     (["--record", "a.gif", "--duration", "0"], "--duration"),
     (["--record", "a.gif", "--duration", "601"], "--duration"),
@@ -219,8 +219,8 @@ import Testing
     #expect(try parse(["--dash-phase", "-2"]).style.dash == DashPattern([2, 4, 6], phase: -2))
     #expect(try parse(["--dash", "5"]).style.dash == DashPattern([5]))
     #expect(try parse(["--record", "x.gif", "--loop"]).loop)
-    for ext in ["gif", "webp", "mp4", "webm", "GIF"] {
-      #expect(try parse(["--record", "out/a.\(ext)"]).recordPath == "out/a.\(ext)")
+    for path in ["out/a.gif", "a.webp", "../a.mp4", "./x.webm", "A.GIF", ".hidden.gif"] {
+      #expect(try parse(["--record", path]).recordPath == path)
     }
     for name in LoaderWindow.renderDriverNames {
       #expect(try parse(["--renderer", name]).renderer == name)
@@ -385,9 +385,9 @@ import Testing
           --trace FILE         also write each frame's rings (loader, ring, centre, radius, angle) and any
                                --toggle-random schedule as JSON (default none)
           --headless           render offscreen instead of opening a window (default off)
-          --record FILE        record the animation, format by extension: .gif, .webp, .mp4 or .webm
-                               (default none)
-          --fps N              frames a second of --record, 1...120 (default 50)
+          --record FILE        record the animation, format by extension: .gif, .webp, .mp4, .webm (default
+                               none)
+          --fps N              frames a second of --record, 1...240 (default 50)
           --duration S         seconds of --record, at most 600 (default 2.5)
           --loop               record exactly one steady-state period (rings x stagger, from that time on),
                                so the file loops without a seam (default off)
