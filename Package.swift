@@ -75,7 +75,7 @@ let package = Package(
     // MARK: - Test and bench support
 
     // Foundation only, no product: the one output writer (temporary, fsync, rename), signal
-    // cancellation, the error-line format and image comparison, shared by the executables,
+    // cancellation, the error-line format, the flag table and image comparison, shared by the executables,
     // the tests and CairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
     .target(name: "LoaderSupport", exclude: ["README.md"]),
 

@@ -160,8 +160,9 @@ struct HeadlessRun {
   func makeScene(on canvas: OffscreenCanvas) throws(DrawFailure) -> LoaderScene {
     do {
       let scene = try LoaderScene(
-        kind: options.scene, count: options.count, palette: options.theme.palette,
-        script: options.script)
+        kind: options.scene, count: options.count, style: options.style,
+        background: options.theme.palette.background,
+        motion: options.reducedMotion ? .reduced : .full, script: options.script)
       scene.field.attach(surface: canvas.surface)
       if let backend = options.backend {
         try scene.field.setBackend(backend, on: canvas.renderer)

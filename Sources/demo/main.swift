@@ -16,6 +16,15 @@ if options.help {
   print(DemoOptions.helpText, terminator: "")
   exit(0)
 }
+if options.info {
+  do {
+    print(try RendererReport.lines(for: options).joined(separator: "\n"))
+    exit(0)
+  } catch {
+    printError("demo: --info: \(error)")
+    exit(1)
+  }
+}
 
 /// Renders headless and says where the files went; returns the exit status. Everything the
 /// run allocated is released before `exit` (valgrind counts what is still held then).

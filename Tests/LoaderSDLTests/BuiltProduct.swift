@@ -3,7 +3,9 @@ import Foundation
 /// An executable product of this package (`demo`, `bench`) as built beside the test bundle,
 /// launched with `Process`: what it printed and how it exited.
 struct BuiltProduct {
+  /// The exit status, or the signal's number when `reason` is `.uncaughtSignal`.
   var status: Int32
+  var reason: Process.TerminationReason = .exit
   var stdout: String
   var stderr: String
 
@@ -64,7 +66,8 @@ struct BuiltProduct {
     group.wait()
     p.waitUntilExit()
     return BuiltProduct(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      status: p.terminationStatus, reason: p.terminationReason,
+      stdout: String(decoding: o, as: UTF8.self),
       stderr: String(decoding: stderrData.data, as: UTF8.self))
   }
 }
