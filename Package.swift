@@ -64,7 +64,8 @@ let package = Package(
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CAllocationCounter",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference",
+        "CAllocationCounter",
       ],
       path: "Benchmarks/bench"
     ),
@@ -91,13 +92,27 @@ let package = Package(
     // product: only the demo and the tests link it.
     .target(name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"]),
 
+    // Not a product: the scenes the bench and the raster tests both draw (`RasterScene`) and
+    // the launcher the executable tests go through (`BuiltProduct`, `DemoProcess`).
+    .target(
+      name: "LoaderTestSupport",
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSDL2"],
+      path: "Tests/LoaderTestSupport"),
+
     // MARK: - Tests
 
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
-      name: "LoaderSDLTests",
+      name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo", "hello-loader",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CSDL2",
+      ]
+    ),
+    .testTarget(
+      name: "DemoTests",
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSDL2", "demo",
+        "hello-loader",
       ]
     ),
     .testTarget(
@@ -110,6 +125,7 @@ let package = Package(
     .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
     // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:
     // every allocation of the tests pays one relaxed atomic add.
-    .testTarget(name: "BenchTests", dependencies: ["bench", "LoaderCore"]),
+    .testTarget(
+      name: "BenchTests", dependencies: ["bench", "LoaderCore", "LoaderTestSupport"]),
   ]
 )

@@ -3,6 +3,7 @@ import CairoReference
 import LoaderCore
 import LoaderSDL
 import LoaderSupport
+import LoaderTestSupport
 
 /// `raster/sprite` and `raster/sprite-gl`: the peer an SDL programmer writes first. One
 /// ring is painted once, white at angle 0, by the project's SDL2_gfx painter
@@ -28,8 +29,8 @@ enum SpriteBenchmarks {
     let wantSoftware = run.isSelected(names[0])
     let wantOpenGL = run.isSelected(names[1])
     guard wantSoftware || wantOpenGL else { return }
-    let w = RasterScene.width
-    let h = RasterScene.height
+    let w = RasterScene.stressFrame.width
+    let h = RasterScene.stressFrame.height
     let cairo = try CairoRingRenderer(width: w, height: h)
     let ink = RasterBenchmarks.inkPixelsPerRing(cairo)
     let fill = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
@@ -55,10 +56,10 @@ enum SpriteBenchmarks {
       let timeSoftware = softwareSprite != nil && !run.exceedsBudget(names[0], size: n)
       let timeOpenGL = openGLSprite != nil && !run.exceedsBudget(names[1], size: n)
       guard timeSoftware || timeOpenGL else { continue }
-      let scene = RasterScene(count: n, seed: BenchRun.seed ^ UInt64(n))
-      let mask = MaskedPSNR(width: w, height: h, boxes: scene.boxes)
-      cairo.clear(scene.background)
-      RasterBenchmarks.strokeAll(scene, on: cairo)
+      let scene = RasterScene.stress(count: n, seed: BenchRun.seed ^ UInt64(n))
+      let mask = MaskedPSNR(width: w, height: h, boxes: scene.crops)
+      cairo.clear(scene.palette.background)
+      scene.stroke(on: cairo)
       let reference = cairo.argbPixels()
       var failure: SDLError?
 
@@ -69,9 +70,9 @@ enum SpriteBenchmarks {
           }
           canvas.flush()
         }
-        canvas.clear(scene.background)
+        canvas.clear(scene.palette.background)
         let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
-        canvas.clear(scene.background)
+        canvas.clear(scene.palette.background)
         draw()
         if let failure { throw failure }
         if let dir = run.framesDirectory {
@@ -91,9 +92,9 @@ enum SpriteBenchmarks {
             failure = error
           }
         }
-        target.clear(scene.background)
+        target.clear(scene.palette.background)
         let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
-        target.clear(scene.background)
+        target.clear(scene.palette.background)
         draw()
         if let failure { throw failure }
         let pixels = try target.argbPixels()
@@ -148,7 +149,7 @@ private final class Sprite {
   private let side: Int32
 
   init(on renderer: OpaquePointer, owner: AnyObject) throws(SDLError) {
-    let shape = RasterScene.shape
+    let shape = RasterScene.stressFrame.shape
     let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
     let painter = try GfxAtlasCellPainter(side: 2 * o)
     let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))

@@ -19,9 +19,9 @@
 /// contributes 0 by the clamp, so nothing lags by a step and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
 /// fraction still comes from two nearby `Double` times.
 ///
-/// A game loop that renders between its previous and current state (`FixedStepLoop.renderTime`)
-/// always asks for a time in the window; input is stamped with `FixedStepLoop.inputTime`, which
-/// is never before `time`, as toggles must be.
+/// A host steps until the time it draws is presentable (`LoaderField.advance(to:)` does) and
+/// stamps input with a time never before `time`, as toggles must be. Angles are exact at any
+/// time in the window, so a host needs no interpolation between steps.
 ///
 /// ## Toggles
 /// `setAnimating(_:loader:at:)` takes times at or after `time` (the simulated past is fixed),

@@ -348,7 +348,7 @@ public final class LoaderField {
   public func setBackend(_ backend: RingBackend?, on renderer: OpaquePointer) throws(Error) {
     let chosen = backend ?? .preferred(for: renderer)
     do {
-      rasterizer = try chosen.makeRasterizer(for: renderer, surface: surface)
+      rasterizer = try chosen.makeRasterizer(surface: surface)
     } catch {
       throw .sdl(error)
     }

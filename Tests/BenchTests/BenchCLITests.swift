@@ -1,4 +1,5 @@
 import Foundation
+import LoaderTestSupport
 import Testing
 
 /// Runs the built `bench` executable (beside the test bundle, a debug build): flags are

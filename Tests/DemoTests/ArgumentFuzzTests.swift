@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import LoaderTestSupport
 import Testing
 
 @testable import demo

@@ -2,6 +2,7 @@ import Foundation
 import LoaderCore
 import LoaderSDL
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 /// `--backend`: every backend renders the demo's frames headless, and they agree.

@@ -2,6 +2,7 @@ import CSDL2
 import CairoReference
 import LoaderCore
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL
@@ -95,13 +96,13 @@ final class AcceleratedCanvas {
   @Test func geometryAndOverlayMatchCairoOnOpenGL() throws {
     let angles = RasterQualityTests.angles
     for scale in [1.0, 2.0] {
-      let size = RasterScene.seedRow(scale: scale, palette: .light, angles: angles)
+      let size = RasterScene.seedRow(density: scale, palette: .light, angles: angles)
       let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
       #expect(canvas.rendererName != "software")
       for palette in [LoaderPalette.light, .dark] {
         for shift in 0..<angles.count {
           let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
-          let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: turned)
+          let scene = RasterScene.seedRow(density: scale, palette: palette, angles: turned)
           let reference = try scene.renderCairo()
           for backend in [GeometryRingRasterizer(), CoverageSpanRasterizer()]
             as [any RingRasterizer]
@@ -138,12 +139,12 @@ final class AcceleratedCanvas {
       for (pair, db) in worst.sorted(by: { $0.key < $1.key }) { print("worst \(pair): \(db) dB") }
     }
     for density in [1.0, 2.0] {
-      let base = RasterScene.seedRow(scale: density, palette: .light, angles: angles)
+      let base = RasterScene.seedRow(density: density, palette: .light, angles: angles)
       let canvas = try AcceleratedCanvas(width: base.width, height: base.height)
       for palette in [LoaderPalette.light, .dark] {
         for cap in [LineCap.round, .butt] {
           for alpha: UInt8 in [255, 128] {
-            let scene = RasterScene.seedRow(scale: density, palette: palette, angles: angles)
+            let scene = RasterScene.seedRow(density: density, palette: palette, angles: angles)
               .with(cap: cap, alpha: alpha)
             var frames: [(String, [UInt32])] = [
               ("ideal", scene.renderIdeal()), ("cairo", try scene.renderCairo()),
@@ -186,12 +187,12 @@ final class AcceleratedCanvas {
     let angles = RasterQualityTests.angles
     for scale in [1.0, 2.0] {
       var figures: [String: [Double]] = [:]
-      let size = RasterScene.seedRow(scale: scale, palette: .light, angles: angles)
+      let size = RasterScene.seedRow(density: scale, palette: .light, angles: angles)
       let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
       for palette in [LoaderPalette.light, .dark] {
         for shift in 0..<angles.count {
           let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
-          let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: turned)
+          let scene = RasterScene.seedRow(density: scale, palette: palette, angles: turned)
           let reference = try scene.renderCairo()
           var frames: [(String, [UInt32])] = []
           for backend in [GfxRingRasterizer(), CoverageSpanRasterizer(), GeometryRingRasterizer()]
@@ -220,17 +221,17 @@ final class AcceleratedCanvas {
 
   /// `SDL_RENDER_DEVICE_RESET`: the renderer and every texture on it are lost (destroyed and
   /// made anew), `renderTargetsDidReset` is called, and every backend draws the same frame
-  /// again (the span backend's overlay texture rebuilt on the new renderer, not a blank or
-  /// stale frame).
+  /// again (the span backend's overlay texture and the gfx atlas rebuilt on the new renderer,
+  /// not a blank or stale frame).
   @Test func aResetRendererDrawsTheSameFrame() throws {
-    let scene = RasterScene.seedRow(scale: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
+    let scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
     let canvas = try AcceleratedCanvas(width: scene.width, height: scene.height)
     let empty = RasterScene(
-      width: scene.width, height: scene.height, scale: 1, palette: .dark, rings: [])
+      width: scene.width, height: scene.height, density: 1, palette: .dark, rings: [])
     let blank = try canvas.render(empty, with: GeometryRingRasterizer())
-    for backend in [CoverageSpanRasterizer(), GeometryRingRasterizer(), GfxRingRasterizer()]
-      as [any RingRasterizer]
-    {
+    // Every `--backend` (gfx through its atlas of textures) and the direct gfx painter.
+    let backends = try RingBackend.allCases.map { try $0.makeRasterizer() } + [GfxRingRasterizer()]
+    for backend in backends {
       let before = try canvas.render(scene, with: backend)
       #expect(before != blank, "\(backend.name) drew nothing")
       try canvas.recreate()
@@ -249,9 +250,10 @@ final class AcceleratedCanvas {
   @Test func everyBackendDrawsTheSameFrame() throws {
     for scale in [1.0, 2.0] {
       let row = RasterScene.seedRow(
-        scale: scale, palette: .dark, angles: [12, 100, 200, 300, 359.5])
+        density: scale, palette: .dark, angles: [12, 100, 200, 300, 359.5])
       var crowd = RasterScene(
-        width: Int(240 * scale), height: Int(160 * scale), scale: scale, palette: .light, rings: [])
+        width: Int(240 * scale), height: Int(160 * scale), density: scale, palette: .light,
+        rings: [])
       var g = SplitMix64(seed: 4)
       for i in 0..<40 {
         crowd.rings.append(
