@@ -109,9 +109,9 @@ struct HeadlessRun {
     let scale = options.scale
     let canvas: OffscreenCanvas
     do {
-      canvas = try OffscreenCanvas(
+      canvas = try Self.makeCanvas(
         width: Int((options.width * scale).rounded()),
-        height: Int((options.height * scale).rounded()))
+        height: Int((options.height * scale).rounded()), backend: options.backend)
     } catch {
       throw DrawFailure(description: error.description)
     }
@@ -154,6 +154,23 @@ struct HeadlessRun {
       throw error
     }
     return (written, options.tracePath)
+  }
+
+  /// `geometry` draws on OpenGL where SDL's offscreen (EGL) driver gives one: the software
+  /// renderer rounds its vertices to whole pixels, which costs it the quality bar.
+  static func makeCanvas(width: Int, height: Int, backend: RingBackend?) throws(SDLError)
+    -> OffscreenCanvas
+  {
+    if backend == .geometry {
+      do {
+        return try .openGL(width: width, height: height)
+      } catch {
+        printError(
+          "demo: --backend geometry: no OpenGL renderer here (\(error)); on SDL's software"
+            + " renderer it draws below the 30 dB quality bar")
+      }
+    }
+    return try OffscreenCanvas(width: width, height: height)
   }
 
   /// The scene the options describe, at time 0, drawing straight into `canvas`'s pixels.
