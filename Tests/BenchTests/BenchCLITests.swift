@@ -91,7 +91,7 @@ private enum BenchProcess {
   }
 
   /// The debug path end to end: no relaunch allowed, so the numbers must be flagged on the
-  /// first line; the JSON has exactly the keys and ordered percentiles; the chart is
+  /// first line; the JSON has exactly `BenchResult`'s keys and ordered percentiles; the chart is
   /// a PNG; nothing is left beside them.
   @Test func debugRunIsFlaggedAndWritesJSONAndChart() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -244,8 +244,8 @@ final class AcceleratedCanvas {
 
   /// The same frames (the seed row, and a crowded scene of overlapping rings crossing the
   /// edges) from every backend agree with each other and with Cairo: pairwise PSNR over the
-  /// whole frame, at least 33 dB. Measured: 44 to 58 dB on the row; 35.6 to 43 dB on the
-  /// crowd, the lowest being `spans` (its 1/8-pixel centre steps) against Cairo at scale 1.
+  /// whole frame, at least 33 dB. The closest call is the crowd's `spans` (its 1/8-pixel
+  /// centre steps) against Cairo at scale 1.
   /// `geometry` draws on OpenGL, the others on the software renderer.
   @Test func everyBackendDrawsTheSameFrame() throws {
     for scale in [1.0, 2.0] {
