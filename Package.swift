@@ -52,22 +52,24 @@ let package = Package(
     // MARK: - Public API
 
     // Pure Swift: timing, engine, geometry, layout, colours. Imports no C.
-    .target(name: "LoaderCore"),
+    .target(name: "LoaderCore", exclude: ["README.md"]),
     // Windows, renderers and rasterizers over SDL2 / SDL2_gfx / SDL2_image.
-    .target(name: "LoaderSDL", dependencies: ["LoaderCore", "CSDL2"]),
+    .target(name: "LoaderSDL", dependencies: ["LoaderCore", "CSDL2"], exclude: ["README.md"]),
 
     // MARK: - Executables
 
     .executableTarget(
       name: "demo",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"]),
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"],
+      exclude: ["README.md"]),
     .executableTarget(
       name: "bench",
       dependencies: [
         "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference",
         "CAllocationCounter",
       ],
-      path: "Benchmarks/bench"
+      path: "Benchmarks/bench",
+      exclude: ["README.md"]
     ),
     // The README's example: one LoaderView in a window (or one PNG headless).
     .executableTarget(
@@ -86,11 +88,15 @@ let package = Package(
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
-    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"]),
+    .target(
+      name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"],
+      exclude: ["README.md"]),
 
     // Animated GIF / WebP / MP4 / WebM files from ARGB frames (giflib, libwebp, FFmpeg). Not a
     // product: only the demo and the tests link it.
-    .target(name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"]),
+    .target(
+      name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"],
+      exclude: ["README.md"]),
 
     // Not a product: the scenes the bench and the raster tests both draw (`RasterScene`) and
     // the launcher the executable tests go through (`BuiltProduct`, `DemoProcess`).
