@@ -19,6 +19,10 @@ public final class OffscreenCanvas {
   public let surface: UnsafeMutablePointer<SDL_Surface>
   /// The `SDL_Renderer *` rasterizers draw on.
   public let renderer: OpaquePointer
+  /// The SDL render driver's name: `software`, or `opengl` (or `opengles2`).
+  public let rendererName: String
+  /// `GL_RENDERER` of an OpenGL canvas (`llvmpipe ...` for Mesa's CPU rasterizer), else nil.
+  public let glRendererName: String?
   /// `surface`'s pixels and row pitch in bytes (fixed for a surface SDL allocated itself).
   private let pixels: UnsafeMutableRawPointer
   private let pitch: Int
@@ -56,6 +60,8 @@ public final class OffscreenCanvas {
         let made = try Self.makeOpenGLTarget(width: width, height: height)
         r = made.renderer
         openGLTarget = (made.window, made.texture)
+        rendererName = made.name
+        glRendererName = RingBackend.currentGLRendererName()
       } catch {
         SDL_FreeSurface(s)
         throw error
@@ -67,6 +73,8 @@ public final class OffscreenCanvas {
       }
       r = software
       openGLTarget = nil
+      rendererName = "software"
+      glRendererName = nil
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
     self.width = width
@@ -78,7 +86,7 @@ public final class OffscreenCanvas {
   }
 
   private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
-    window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer
+    window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
   ) {
     try offscreenVideo.get()
     guard
@@ -90,6 +98,13 @@ public final class OffscreenCanvas {
       SDL_DestroyWindow(w)
       throw SDLError("SDL_CreateRenderer")
     }
+    var info = SDL_RendererInfo()
+    let name = SDL_GetRendererInfo(r, &info) == 0 ? info.name.map { String(cString: $0) } : nil
+    guard let name, name.hasPrefix("opengl") else {
+      SDL_DestroyRenderer(r)
+      SDL_DestroyWindow(w)
+      throw SDLError("SDL_CreateRenderer", message: "got \(name ?? "no") renderer, not OpenGL")
+    }
     guard
       let t = SDL_CreateTexture(
         r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
@@ -100,7 +115,7 @@ public final class OffscreenCanvas {
       throw SDLError("SDL_CreateTexture")
     }
     SDL_SetRenderTarget(r, t)
-    return (w, r, t)
+    return (w, r, t, name)
   }
 
   deinit {

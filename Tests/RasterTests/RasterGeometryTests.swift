@@ -8,83 +8,30 @@ import Testing
 @testable import LoaderSDL
 
 /// An OpenGL renderer on SDL's "offscreen" video driver (EGL; Mesa's software GL where there
-/// is no GPU), drawing into a target texture: a renderer that takes vertices at full
-/// precision, like the GPU renderers the geometry backend is for.
+/// is no GPU), drawing into a target texture (`OffscreenCanvas.openGL`): a renderer that
+/// takes vertices at full precision, like the GPU renderers the geometry backend is for.
 final class AcceleratedCanvas {
-  private(set) var window: OpaquePointer
-  private(set) var renderer: OpaquePointer
-  private(set) var texture: OpaquePointer
-  let width: Int
-  let height: Int
-
-  /// SDL's video subsystem is process-wide: brought up once, on the offscreen driver.
-  static let videoReady: Bool = SDL_VideoInit("offscreen") == 0
+  private(set) var canvas: OffscreenCanvas
+  var renderer: OpaquePointer { canvas.renderer }
+  var width: Int { canvas.width }
+  var height: Int { canvas.height }
 
   init(width: Int, height: Int) throws {
-    (window, renderer, texture) = try Self.make(width: width, height: height)
-    self.width = width
-    self.height = height
+    canvas = try .openGL(width: width, height: height)
   }
 
   /// A new window, renderer and target texture replace the old ones, which are destroyed
   /// with every texture made on them: what a lost device leaves a program to rebuild.
   func recreate() throws {
-    let old = (window, renderer, texture)
-    (window, renderer, texture) = try Self.make(width: width, height: height)
-    SDL_DestroyTexture(old.2)
-    SDL_DestroyRenderer(old.1)
-    SDL_DestroyWindow(old.0)
+    canvas = try .openGL(width: width, height: height)
   }
 
-  private static func make(width: Int, height: Int) throws -> (
-    OpaquePointer, OpaquePointer, OpaquePointer
-  ) {
-    guard Self.videoReady else { throw SDLError("SDL_VideoInit(offscreen)") }
-    guard
-      let w = SDL_CreateWindow(
-        "raster-test", 0, 0, Int32(width), Int32(height),
-        SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue)
-    else { throw SDLError("SDL_CreateWindow") }
-    guard let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) else {
-      SDL_DestroyWindow(w)
-      throw SDLError("SDL_CreateRenderer")
-    }
-    guard
-      let t = SDL_CreateTexture(
-        r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-        Int32(width), Int32(height))
-    else {
-      SDL_DestroyRenderer(r)
-      SDL_DestroyWindow(w)
-      throw SDLError("SDL_CreateTexture")
-    }
-    SDL_SetRenderTarget(r, t)
-    return (w, r, t)
-  }
-
-  deinit {
-    SDL_DestroyTexture(texture)
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
-  }
-
-  var rendererName: String {
-    var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0, let n = info.name else { return "?" }
-    return String(cString: n)
-  }
+  var rendererName: String { canvas.rendererName }
 
   func render(_ scene: RasterScene, with backend: any RingRasterizer) throws -> [UInt32] {
-    let bg = scene.palette.background
-    SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255)
-    SDL_RenderClear(renderer)
+    canvas.clear(scene.palette.background)
     try backend.draw(scene.rings, shape: scene.shape, on: renderer)
-    var pixels = [UInt32](repeating: 0, count: width * height)
-    guard
-      SDL_RenderReadPixels(
-        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixels, Int32(width * 4)) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
-    return pixels
+    return canvas.argbPixels()
   }
 }
 
