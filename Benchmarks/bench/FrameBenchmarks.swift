@@ -70,8 +70,8 @@ enum FrameBenchmarks {
             statistics: ms, frameMilliseconds: ms.p50,
             details: [
               "\(Format.value(1000 / ms.p50)) frames/s",
-              "grid \(grid.columns)x\((n + grid.columns - 1) / grid.columns) at scale"
-                + " \(Format.value(grid.shapeScale))",
+              "grid \(grid.columns)x\((n + grid.columns - 1) / grid.columns) at fit"
+                + " \(Format.value(grid.fit))",
               "\(Format.value(m.allocationsPerCall)) allocs/frame"
                 + (m.allocationsPerCall > 0 && quiet < quietFrames
                   ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),

@@ -67,7 +67,7 @@ import Testing
       let grid = try GridLayout(count: count, width: 1280, height: 720)
       let s = try ScenePixelSizes(
         width: 1280, height: 720, density: 2, style: .seed, gridCount: count)
-      #expect(s.ringRadius == 25 * grid.scale * 2, "\(count)")
+      #expect(s.ringRadius == 25 * grid.fit * 2, "\(count)")
       #expect(s.cellWidth == 1280 / Double(grid.columns) * 2)
       #expect(s.cellHeight == 720 / Double(grid.rows) * 2)
     }
