@@ -113,7 +113,7 @@ struct HeadlessRun {
         width: Int((options.width * scale).rounded()),
         height: Int((options.height * scale).rounded()), backend: options.backend)
     } catch {
-      throw DrawFailure(description: error.description)
+      throw .sdl(error)
     }
     // The container in pixels is the points times the scale, unrounded, so the field lays the
     // loaders out in exactly `--size` points.
@@ -128,7 +128,7 @@ struct HeadlessRun {
     var written: [String] = []
     do throws(DrawFailure) {
       for (k, t) in times.enumerated() {
-        if Cancellation.signal != nil { throw DrawFailure(description: "interrupted") }
+        if Cancellation.signal != nil { throw .interrupted }
         let path = (dir as NSString).appendingPathComponent(Self.frameName(k))
         if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
         let layout: SceneLayout
@@ -136,12 +136,12 @@ struct HeadlessRun {
           try scene.draw(on: canvas.renderer, in: frame, scale: scale, at: t)
           layout = try scene.layout(width: options.width, height: options.height)
         } catch {
-          throw DrawFailure(description: error.description)
+          throw .field(error)
         }
         do {
           try OutputFile.write(try canvas.pngData(), to: path)
         } catch {
-          throw DrawFailure(description: "\(error)")
+          throw .output(file: nil, error)
         }
         written.append(path)
         try trace?.addFrame(time: t, scene: scene, layout: layout, scale: scale)
@@ -186,7 +186,7 @@ struct HeadlessRun {
       }
       return scene
     } catch {
-      throw DrawFailure(description: error.description)
+      throw .field(error)
     }
   }
 
