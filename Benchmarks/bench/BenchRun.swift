@@ -12,7 +12,7 @@ struct BenchSizes {
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000],
-    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000])
+    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
     frameLoaders: [100])
@@ -25,7 +25,7 @@ enum BenchCatalogue {
   static var names: [String] {
     ["limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive"]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" }
+      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names
   }
 }
 
@@ -93,6 +93,7 @@ final class BenchRun {
     try RasterBenchmarks.run(self)
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
+    try CPUBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {
       print("\nratios (p50):")

@@ -13,7 +13,7 @@ enum ReleaseRelaunch {
 
   static var isDebugBuild: Bool { _isDebugAssertConfiguration() }
 
-  /// In a debug build: builds and `exec`s the release bench, which never returns; if that
+  /// In a debug build: builds the release bench and demo and `exec`s the bench, which never returns; if that
   /// cannot be done (no sources beside the binary, the build fails, or `BENCH_NO_RELAUNCH=1`)
   /// says why on stderr and returns, and the caller must print `warning` first.
   /// In a release build: returns at once.
@@ -28,12 +28,17 @@ enum ReleaseRelaunch {
       printError("bench: debug build and no package at \(root) to build a release from")
       return
     }
-    printError("bench: debug build; running swift build -c release --product bench in \(root)")
+    // `cpu/*` runs the demo found beside the bench, so it is built in release too.
+    printError(
+      "bench: debug build; running swift build -c release --product bench (then demo) in \(root)")
     let started = Stopwatch.now()
-    guard run(["swift", "build", "-c", "release", "--product", "bench", "--package-path", root])
-    else {
-      printError("bench: the release build failed")
-      return
+    for product in ["bench", "demo"] {
+      guard
+        run(["swift", "build", "-c", "release", "--product", product, "--package-path", root])
+      else {
+        printError("bench: the release build of \(product) failed")
+        return
+      }
     }
     let binPath = capture([
       "swift", "build", "-c", "release", "--show-bin-path", "--package-path", root,
