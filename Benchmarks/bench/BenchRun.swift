@@ -34,14 +34,17 @@ final class BenchRun {
   let options: BenchOptions
   let plan: SamplingPlan
   let sizes: BenchSizes
+  /// Where `raster/<backend>` and `frame/<backend>` draw (`BENCH_RENDERER`).
+  let renderer: BenchRenderer
   /// Every scene is built from this seed.
   static let seed: UInt64 = 0x5EED_0001
   private(set) var results: [BenchResult] = []
   /// `BENCH_SAVE_FRAMES=DIR`: where to write the frames PSNR compares, to look at them.
   let framesDirectory = ProcessInfo.processInfo.environment["BENCH_SAVE_FRAMES"]
 
-  init(options: BenchOptions) {
+  init(options: BenchOptions, renderer: BenchRenderer = .software) {
     self.options = options
+    self.renderer = renderer
     plan = options.quick ? .quick : .full
     sizes = options.quick ? .quick : .full
   }

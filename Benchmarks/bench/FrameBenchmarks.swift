@@ -32,8 +32,9 @@ enum FrameBenchmarks {
             try field.addLoader(isAnimating: true, at: start)
           }
           let grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
-          let canvas = try OffscreenCanvas(width: RasterScene.width, height: RasterScene.height)
-          field.attach(surface: canvas.surface)
+          let canvas = try run.renderer.makeCanvas(
+            width: RasterScene.width, height: RasterScene.height)
+          field.attach(surface: canvas.cpuSurface)
           var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
           var failure: (any Error)?
           let frame = {
@@ -45,6 +46,7 @@ enum FrameBenchmarks {
               failure = error
             }
             SDL_RenderPresent(canvas.renderer)
+            do { try canvas.finish() } catch { failure = error }
           }
           // Backends may build caches lazily as the rings turn through new angles (the span
           // backend's coverage masks): run frames until `quietFrames` in a row allocate
@@ -63,7 +65,7 @@ enum FrameBenchmarks {
           run.noteCallCost(
             "frame/\(backend.rawValue)", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
           if let failure { throw failure }
-          if let dir = run.framesDirectory {
+          if let dir = run.framesDirectory, let canvas = canvas as? OffscreenCanvas {
             try canvas.savePNG(to: "\(dir)/frame-\(backend.rawValue)-x\(threads)-\(n).png")
           }
           let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
@@ -78,7 +80,7 @@ enum FrameBenchmarks {
                 "\(Format.value(m.allocationsPerCall)) allocs/frame"
                   + (m.allocationsPerCall > 0 && quiet < quietFrames
                     ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),
-              ]))
+              ] + [(canvas as? OpenGLTarget)?.description].compactMap { $0 }))
         }
       }
     }

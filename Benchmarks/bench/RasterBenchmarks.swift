@@ -48,8 +48,8 @@ enum RasterBenchmarks {
       }
 
       for backend in sized {
-        let canvas = try OffscreenCanvas(width: w, height: h)
-        let made = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
+        let canvas = try run.renderer.makeCanvas(width: w, height: h)
+        let made = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.cpuSurface)
         // A backend with a thread setting is measured at each of `BenchThreads.counts` (the
         // all-threads row then shows its speed-up); one without reads 1 thread.
         let spans = made as? CoverageSpanRasterizer
@@ -64,24 +64,25 @@ enum RasterBenchmarks {
               try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
                 try made.draw(buf, shape: shape, on: canvas.renderer)
               }
+              try canvas.finish()
             } catch {
               failure = error
             }
-            canvas.flush()
           }
           canvas.clear(scene.background)
           let m = Sampler.measure(plan(n, run)) { draw() }
           canvas.clear(scene.background)
           draw()
           if let failure { throw failure }
-          let psnr = mask.psnr(canvas.argbPixels(), reference)
-          if let dir = run.framesDirectory {
+          let psnr = mask.psnr(try canvas.argbPixels(), reference)
+          if let dir = run.framesDirectory, let canvas = canvas as? OffscreenCanvas {
             let suffix = threadCounts.count > 1 ? "-x\(threads)" : ""
             try canvas.savePNG(to: "\(dir)/raster-\(backend.rawValue)\(suffix)-\(n).png")
           }
           run.noteCallCost(name, size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
           var entry = result(name, n, m, ink: ink, fill: fillMilliseconds, psnr: psnr)
           entry.threads = threads
+          if let gl = canvas as? OpenGLTarget { entry.details.append(gl.description) }
           run.record(entry)
         }
       }

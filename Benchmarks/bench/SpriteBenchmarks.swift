@@ -199,7 +199,7 @@ private final class Sprite {
 
 /// An OpenGL renderer on SDL's offscreen video driver, drawing into a target texture the
 /// size of the scene.
-private final class OpenGLTarget: CustomStringConvertible {
+final class OpenGLTarget: CustomStringConvertible {
   let window: OpaquePointer
   let renderer: OpaquePointer
   let texture: OpaquePointer

@@ -10,6 +10,13 @@ do {
   printError("bench: \(error)")
   exit(2)
 }
+let renderer: BenchRenderer
+do {
+  renderer = try BenchRenderer.fromEnvironment()
+} catch {
+  printError("bench: \(error)")
+  exit(2)
+}
 if options.help {
   print(BenchOptions.usage)
   exit(0)
@@ -36,7 +43,7 @@ setenv("SDL_VIDEODRIVER", "dummy", 0)
 print("# bench: \(MachineDescription.summary)")
 print("# command: bench \(arguments.joined(separator: " "))")
 let started = Stopwatch.now()
-let run = BenchRun(options: options)
+let run = BenchRun(options: options, renderer: renderer)
 do {
   try run.run()
   if let p = options.jsonPath {
