@@ -37,6 +37,8 @@ enum CPUBenchmarks {
 
   /// Seconds between samples.
   static let interval = 0.5
+  /// How long the demo may take to exit after SIGTERM before it is killed.
+  static let termGraceSeconds = 5.0
 
   static func run(_ run: BenchRun) throws {
     let selected = scenarios.filter { run.isSelected($0.name) }
@@ -100,6 +102,18 @@ enum CPUBenchmarks {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // The child starts with no signal blocked or ignored, whatever this process inherited
+    // (a test runner blocks most signals): otherwise SIGTERM would stay pending for ever.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var environment = ProcessInfo.processInfo.environment
     environment["SDL_VIDEODRIVER"] = "offscreen"
     let argv = ([demo] + arguments).map { strdup($0) } + [nil]
@@ -109,7 +123,7 @@ enum CPUBenchmarks {
       for p in envp { free(p) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, demo, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, demo, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
       return .failure(
         Failure(description: "cannot run \(demo): \(String(cString: strerror(spawned)))"))
@@ -141,7 +155,18 @@ enum CPUBenchmarks {
     }
     if let e = exitedEarly() { return .failure(e) }
     kill(pid, SIGTERM)
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+    let termSent = Stopwatch.now()
+    while wait4(pid, &status, WNOHANG, &usage) != pid {
+      guard Double(Stopwatch.now() - termSent) < termGraceSeconds * 1e9 else {
+        kill(pid, SIGKILL)
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        return .failure(
+          Failure(
+            description: "the demo was still running \(Format.value(termGraceSeconds)) s after"
+              + " SIGTERM (killed)"))
+      }
+      usleep(10_000)
+    }
     let wall = Double(Stopwatch.now() - started) * 1e-9
     // 143 is the demo's own exit on SIGTERM; an older demo dies of the signal.
     let stoppedCleanly =

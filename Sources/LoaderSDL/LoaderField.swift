@@ -116,7 +116,7 @@ public final class LoaderField {
   public private(set) var backend: RingBackend?
   /// The backend drawing now (nil before the first `draw`).
   public private(set) var activeBackend: RingBackend?
-  private var rasterizer: (any RingRasterizer)?
+  private(set) var rasterizer: (any RingRasterizer)?
   private var rasterizerRenderer: OpaquePointer?
   private var surface: UnsafeMutablePointer<SDL_Surface>?
   private let unitShape: DashedRing
