@@ -24,7 +24,8 @@ struct BenchOptions: Equatable {
       --filter SUBSTRING    run only the entries whose name contains SUBSTRING
                             (names: limit/bandwidth, limit/fill, limit/memset, step/soa,
                             step/naive, raster/<backend>, raster/cairo, raster/sprite,
-                            raster/sprite-gl, frame/<backend>)
+                            raster/sprite-gl, frame/<backend>, cpu/seed-animating,
+                            cpu/seed-stopped, cpu/grid10k-animating, cpu/grid10k-stopped)
       --json FILE           also write the results as JSON to FILE
       --chart FILE.png      also draw the scaling curves (log-log) into FILE.png
       --help                print this help and exit
@@ -32,6 +33,8 @@ struct BenchOptions: Equatable {
     A debug build rebuilds itself in release (swift build -c release --product bench) and
     re-runs; set BENCH_NO_RELAUNCH=1 to measure the debug build anyway (numbers flagged).
     BENCH_SAVE_FRAMES=DIR writes the raster frames that PSNR compares into DIR as PNGs.
+    BENCH_RENDERER=opengl draws raster/<backend> and frame/<backend> on OpenGL (EGL, SDL's
+    offscreen driver) instead of the software renderer (Benchmarks/gpu.sh).
     """
 
   /// Parses `arguments` (without the program name). Accepts `--flag VALUE` and `--flag=VALUE`.
