@@ -59,10 +59,13 @@ let package = Package(
     // MARK: - Executables
 
     .executableTarget(
-      name: "demo", dependencies: ["LoaderCore", "LoaderSDL", "FrameRecording", "CSDL2TTF"]),
+      name: "demo",
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"]),
     .executableTarget(
       name: "bench",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "CAllocationCounter"],
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CAllocationCounter",
+      ],
       path: "Benchmarks/bench"
     ),
     // The README's example: one LoaderView in a window (or one PNG headless).
@@ -71,13 +74,18 @@ let package = Package(
 
     // MARK: - Test and bench support
 
+    // Foundation only, no product: the one output writer (temporary, fsync, rename), signal
+    // cancellation, the error-line format, the flag table and image comparison, shared by the executables,
+    // the tests and CairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
+    .target(name: "LoaderSupport", exclude: ["README.md"]),
+
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every
     // allocation of the process pays one relaxed atomic add.
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
-    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSDL", "CCairo"]),
+    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"]),
 
     // Animated GIF / WebP / MP4 / WebM files from ARGB frames (giflib, libwebp, FFmpeg). Not a
     // product: only the demo and the tests link it.
@@ -88,13 +96,20 @@ let package = Package(
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
       name: "LoaderSDLTests",
-      dependencies: ["LoaderCore", "LoaderSDL", "CairoReference", "demo", "hello-loader"]
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo", "hello-loader",
+      ]
     ),
     .testTarget(
       name: "FrameRecordingTests",
       dependencies: [
-        "FrameRecording", "LoaderCore", "LoaderSDL", "CGIF", "CWebP", "CFFmpeg", "demo",
+        "FrameRecording", "LoaderCore", "LoaderSDL", "LoaderSupport", "CGIF", "CWebP", "CFFmpeg",
+        "demo",
       ]
     ),
+    .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
+    // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:
+    // every allocation of the tests pays one relaxed atomic add.
+    .testTarget(name: "BenchTests", dependencies: ["bench", "LoaderCore"]),
   ]
 )

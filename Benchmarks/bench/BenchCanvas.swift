@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
 /// Where `raster/<backend>` and `frame/<backend>` draw: SDL's software renderer into a
 /// 1920x1080 surface (the default, what every figure of the README comes from), or OpenGL on
@@ -34,11 +35,12 @@ enum BenchRenderer: String {
   case opengl
 
   /// `BENCH_RENDERER`, `software` when unset; an unknown name is a usage error.
-  static func fromEnvironment() throws(BenchOptions.UsageError) -> BenchRenderer {
+  static func fromEnvironment() throws(UsageError) -> BenchRenderer {
     guard let v = ProcessInfo.processInfo.environment["BENCH_RENDERER"] else { return .software }
     guard let r = BenchRenderer(rawValue: v) else {
-      throw BenchOptions.UsageError(
-        description: "BENCH_RENDERER: unknown renderer '\(v)' (software or opengl)")
+      throw UsageError(
+        program: "bench", flag: "BENCH_RENDERER",
+        problem: "unknown renderer \(ErrorLine.quote(v)) (software or opengl)")
     }
     return r
   }

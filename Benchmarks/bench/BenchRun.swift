@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
 /// Which sizes each entry is measured at.
 struct BenchSizes {
@@ -78,7 +79,15 @@ final class BenchRun {
     return name.contains(f)
   }
 
+  /// Records a row. Between rows is where SIGINT / SIGTERM end the run: nothing is written
+  /// until every row is in, so there is no temporary to remove and the run exits here.
   func record(_ r: BenchResult) {
+    do {
+      try Cancellation.check()
+    } catch {
+      printError("bench: \(error)")
+      exit(error.exitStatus)
+    }
     results.append(r)
     print(ResultTable.row(r, after: results))
     fflush(nil)

@@ -1,4 +1,5 @@
 import Foundation
+import LoaderSupport
 
 /// `cpu/*`: what the demo's real window loop costs the machine, in percent of one core.
 ///
@@ -140,13 +141,29 @@ enum CPUBenchmarks {
       return Failure(description: "the demo exited (\(describe(status))) while measured: \(last)")
     }
 
-    usleep(useconds_t(warmup * 1e6))
+    // Sleeps in short slices: SIGINT or SIGTERM to the bench stops the child and the run
+    // well within `Cancellation.graceSeconds`, so no demo is left running.
+    func sleep(_ seconds: Double) {
+      let end = Stopwatch.now() + UInt64(seconds * 1e9)
+      while case let now = Stopwatch.now(), now < end {
+        if let signal = Cancellation.signal {
+          kill(pid, SIGKILL)
+          while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+          let interruption = Interruption(signal: signal)
+          printError("bench: \(interruption)")
+          exit(interruption.exitStatus)
+        }
+        usleep(useconds_t(min(50_000, (end - now) / 1000)))
+      }
+    }
+
+    sleep(warmup)
     var percents: [Double] = []
     var lastCPU = cpuNanoseconds(of: pid)
     var lastWall = Stopwatch.now()
     while percents.count < samples {
       if let e = exitedEarly() { return .failure(e) }
-      usleep(useconds_t(interval * 1e6))
+      sleep(interval)
       let cpu = cpuNanoseconds(of: pid)
       let wall = Stopwatch.now()
       percents.append(100 * Double(cpu - lastCPU) / Double(wall - lastWall))

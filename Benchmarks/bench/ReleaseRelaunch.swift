@@ -1,4 +1,5 @@
 import Foundation
+import LoaderSupport
 
 /// Makes sure the numbers come from optimized code: a debug build rebuilds the bench in
 /// release and replaces itself with it (same arguments), so `swift run bench` works as is.
@@ -84,6 +85,7 @@ enum ReleaseRelaunch {
   }
 }
 
+/// One error line on stderr, in the format both executables share.
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  ErrorLine.print(line)
 }

@@ -82,9 +82,11 @@ enum Sampler {
 
 /// The thread counts every threaded entry is measured at: one, and all.
 enum BenchThreads {
-  /// All threads: every core this process may run on. (The bench's `--threads N` replaces
-  /// this default once the flag exists.)
-  static var all: Int { RotationEngine.availableCores }
+  /// All threads: `--threads N`, else every core this process may run on. The command line
+  /// was validated before anything ran, so reading it again cannot fail.
+  static let all: Int =
+    (try? BenchOptions.parse(Array(CommandLine.arguments.dropFirst())))?.threads
+    ?? RotationEngine.availableCores
 
   /// `[1, all]`, or `[1]` on one core.
   static var counts: [Int] { all > 1 ? [1, all] : [1] }

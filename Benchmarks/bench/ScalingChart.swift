@@ -42,7 +42,8 @@ enum ScalingChart {
   ]
   static let limitColors: [(UInt8, UInt8, UInt8)] = [(0x70, 0x70, 0x70), (0xA0, 0xA0, 0xA0)]
 
-  static func save(_ panels: [ChartPanel], footer: [String], to path: String) throws(SDLError) {
+  /// The chart as PNG bytes.
+  static func png(_ panels: [ChartPanel], footer: [String]) throws -> [UInt8] {
     // Two panels wide even with one, so the footer lines fit.
     // Tall enough for the longest legend (two entries a row) and the footer under it.
     let legendRows =
@@ -62,7 +63,7 @@ enum ScalingChart {
     for (i, line) in footer.enumerated() {
       text(r, 10, Int16(height - 14 * (footer.count - i)), line, (0x40, 0x40, 0x40))
     }
-    try canvas.savePNG(to: path)
+    return try canvas.pngData()
   }
 
   // MARK: - Drawing

@@ -2,6 +2,7 @@ import CSDL2
 import CairoReference
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
 /// `raster/sprite` and `raster/sprite-gl`: the peer an SDL programmer writes first. One
 /// ring is painted once, white at angle 0, by the project's SDL2_gfx painter
@@ -107,31 +108,21 @@ enum SpriteBenchmarks {
     }
   }
 
-  /// Writes `0xAARRGGBB` rows read back from a GPU target as a PNG, atomically.
+  /// Writes `0xAARRGGBB` rows read back from a GPU target as a PNG, through `OutputFile`.
   private static func savePNG(_ pixels: [UInt32], width: Int, height: Int, to path: String)
-    throws(SDLError)
+    throws
   {
     var copy = pixels
-    let file = AtomicFile(path: path)
-    let saved = copy.withUnsafeMutableBytes { buf -> Bool in
+    let png = try copy.withUnsafeMutableBytes { buf throws(SDLError) -> [UInt8] in
       guard
         let s = SDL_CreateRGBSurfaceWithFormatFrom(
           buf.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
           SDL_PIXELFORMAT_ARGB8888.rawValue)
-      else { return false }
+      else { throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom") }
       defer { SDL_FreeSurface(s) }
-      return IMG_SavePNG(s, file.temporaryPath) == 0
+      return try OffscreenCanvas.pngData(of: s)
     }
-    guard saved else {
-      let e = SDLError("IMG_SavePNG(\(path))")
-      file.discard()
-      throw e
-    }
-    do {
-      try file.commit()
-    } catch {
-      throw SDLError("savePNG", message: error.description)
-    }
+    try OutputFile.write(png, to: path)
   }
 
   private static func record(

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 import LoaderCore
-import LoaderSDL
+import LoaderSupport
 
 /// An independent renderer for the seed's rings: Cairo strokes each ring straight from the
 /// style (centreline radius, line width, cap, dash array and phase), without the project's own
@@ -116,18 +116,32 @@ public final class CairoRingRenderer {
     return out
   }
 
-  /// Writes a PNG with Cairo's own writer, atomically: to a temporary file beside `path`,
-  /// then renamed over it, so a failure never leaves a half-written file.
-  public func savePNG(to path: String) throws(Error) {
+  /// The surface encoded by Cairo's own PNG writer, as a file's bytes.
+  public func pngData() throws(Error) -> [UInt8] {
     cairo_surface_flush(surface)
-    let file = AtomicFile(path: path)
-    let status = cairo_surface_write_to_png(surface, file.temporaryPath)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      file.discard()
-      throw .cairo("\(path): " + String(cString: cairo_status_to_string(status)))
+    final class Sink { var bytes: [UInt8] = [] }
+    let sink = Sink()
+    let status = withExtendedLifetime(sink) {
+      cairo_surface_write_to_png_stream(
+        surface,
+        { closure, data, length in
+          guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+          let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+          sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
     }
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .cairo("PNG: " + String(cString: cairo_status_to_string(status)))
+    }
+    return sink.bytes
+  }
+
+  /// Writes the PNG through `OutputFile` (complete or absent, never half written).
+  public func savePNG(to path: String) throws(Error) {
+    let bytes = try pngData()
     do {
-      try file.commit()
+      try OutputFile.write(bytes, to: path)
     } catch {
       throw .cairo(error.description)
     }

@@ -60,21 +60,49 @@ public struct LoaderStyle: Sendable, Hashable {
     }
   }
 
-  /// Throws the first field that cannot be drawn or animated, with the reason.
+  /// Most rings in a loader and most colours in `colors`: far above any spinner, small
+  /// enough that a hostile style cannot make one loader's arrays large.
+  public static let maximumRingCount = 1024
+  public static let maximumColorCount = 1024
+  /// Largest frame, points: a ring this large is already far past any backend's pixel limit
+  /// at density 1 (`ScenePixelSizes`), so a larger one can only be a mistake.
+  public static let maximumFrameSize = 10_000.0
+  /// Limits on `turnDuration` and `stagger`, seconds. A trigger fires every `stagger`, so a
+  /// step of `dt` fires `dt / stagger` of them per loader: below a millisecond that work has
+  /// no useful bound (and `1 / turnDuration` leaves `Float` range near zero). A day is far
+  /// above any animation and keeps every trigger time exact in the engine's tick counter.
+  public static let minimumDuration = 0.001
+  public static let maximumDuration = 86_400.0
+
+  /// Throws the first field that cannot be drawn or animated, with the reason and the limits.
   public func validate() throws(Error) {
     func bad(_ f: String, _ r: String) -> Error { .invalid(field: f, reason: r) }
-    guard ringCount >= 1, ringCount <= 1024 else { throw bad("ringCount", "must be 1...1024") }
+    guard ringCount >= 1, ringCount <= Self.maximumRingCount else {
+      throw bad("ringCount", "must be 1...\(Self.maximumRingCount), got \(ringCount)")
+    }
     guard !colors.isEmpty else { throw bad("colors", "must not be empty") }
-    guard frameSize.isFinite, frameSize > 0, frameSize <= 10_000 else {
-      throw bad("frameSize", "must be finite, > 0 and <= 10000")
+    guard colors.count <= Self.maximumColorCount else {
+      throw bad("colors", "at most \(Self.maximumColorCount), got \(colors.count)")
+    }
+    guard frameSize.isFinite, frameSize > 0, frameSize <= Self.maximumFrameSize else {
+      throw bad(
+        "frameSize", "must be finite, > 0 and <= \(Int(Self.maximumFrameSize)), got \(frameSize)")
     }
     guard lineWidth.isFinite, lineWidth > 0, lineWidth <= frameSize / 2 else {
-      throw bad("lineWidth", "must be finite, > 0 and <= frameSize / 2")
+      throw bad(
+        "lineWidth",
+        "must be finite, > 0 and <= half the frame size (\(frameSize / 2)), got \(lineWidth)")
     }
     guard turnDuration.isFinite, turnDuration > 0 else {
       throw bad("turnDuration", "must be finite and > 0")
     }
+    guard turnDuration >= Self.minimumDuration, turnDuration <= Self.maximumDuration else {
+      throw bad("turnDuration", "must be 0.001...86400 seconds, got \(turnDuration)")
+    }
     guard stagger.isFinite, stagger > 0 else { throw bad("stagger", "must be finite and > 0") }
+    guard stagger >= Self.minimumDuration, stagger <= Self.maximumDuration else {
+      throw bad("stagger", "must be 0.001...86400 seconds, got \(stagger)")
+    }
     guard turnDegrees.isFinite else { throw bad("turnDegrees", "must be finite") }
     guard minimumSpacing.isFinite, minimumSpacing >= 0 else {
       throw bad("minimumSpacing", "must be finite and >= 0")

@@ -4,8 +4,10 @@ import LoaderCore
 /// A resizable, HiDPI-aware SDL window with its renderer.
 ///
 /// Asks for an accelerated renderer with vsync and falls back to the software renderer,
-/// recording why in `softwareFallbackReason` (the demo prints it as one line on stderr). Sizes are in points (the window's coordinates); the
-/// renderer draws in pixels, `pixelDensity` pixels per point.
+/// recording why in `softwareFallbackReason` (the demo prints it as one line on stderr);
+/// `init`'s options ask for a named driver, no vsync or full screen instead. Sizes are in
+/// points (the window's coordinates); the renderer draws in pixels, `pixelDensity` pixels
+/// per point.
 public final class LoaderWindow {
   /// The `SDL_Window *`.
   public let window: OpaquePointer
@@ -42,10 +44,25 @@ public final class LoaderWindow {
     case renderTargetsReset
   }
 
+  /// SDL's render drivers by name, the values `renderDriver:` accepts.
+  public static var renderDriverNames: [String] { RenderDriverInfo.available.map(\.name) }
+
   /// Initialises SDL's video subsystem and opens the window.
-  public init(title: String, width: Int, height: Int) throws(SDLError) {
+  /// - `fullscreen`: the desktop's resolution (`SDL_WINDOW_FULLSCREEN_DESKTOP`), so no mode
+  ///   change; sizes in points follow the display.
+  /// - `vsync`: ask the renderer to wait for the display's refresh when presenting.
+  /// - `renderDriver`: one of `renderDriverNames`, used or refused (no fallback: the caller
+  ///   asked for it by name); nil asks SDL for an accelerated renderer and falls back to the
+  ///   software one.
+  /// - `hidden`: never shown (`--info` asks what the window would get).
+  public init(
+    title: String, width: Int, height: Int, fullscreen: Bool = false, vsync: Bool = true,
+    renderDriver: String? = nil, hidden: Bool = false
+  ) throws(SDLError) {
     guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw SDLError("SDL_Init(VIDEO)") }
-    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+    if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+    if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
     let pos = Int32(bitPattern: csdl_window_pos_centered())
     guard
       let w = SDL_CreateWindow(
@@ -55,14 +72,25 @@ public final class LoaderWindow {
       SDL_QuitSubSystem(SDL_INIT_VIDEO)
       throw e
     }
+    let presentFlags = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
     var fallbackReason: String? = nil
-    var r = SDL_CreateRenderer(
-      w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-    if r == nil {
-      fallbackReason = String(cString: SDL_GetError())
-      // A render-driver hint naming an unusable driver would refuse this one too.
-      SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, "software", SDL_HINT_OVERRIDE)
-      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    var r: OpaquePointer?
+    if let renderDriver {
+      guard let index = Self.renderDriverNames.firstIndex(of: renderDriver) else {
+        SDL_DestroyWindow(w)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        throw SDLError("SDL_CreateRenderer", message: "no render driver named \(renderDriver)")
+      }
+      r = SDL_CreateRenderer(w, Int32(index), presentFlags)
+      if renderDriver == "software" { fallbackReason = "the software renderer was asked for" }
+    } else {
+      r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | presentFlags)
+      if r == nil {
+        fallbackReason = String(cString: SDL_GetError())
+        // A render-driver hint naming an unusable driver would refuse this one too.
+        SDL_SetHintWithPriority(SDL_HINT_RENDER_DRIVER, "software", SDL_HINT_OVERRIDE)
+        r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue | presentFlags)
+      }
     }
     guard let r else {
       let e = SDLError("SDL_CreateRenderer")
@@ -70,6 +98,8 @@ public final class LoaderWindow {
       SDL_QuitSubSystem(SDL_INIT_VIDEO)
       throw e
     }
+    // Some drivers (SDL's software one) report vsync whatever the flags asked: say it again.
+    _ = SDL_RenderSetVSync(r, vsync ? 1 : 0)
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
     window = w
     renderer = r

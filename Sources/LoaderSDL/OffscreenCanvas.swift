@@ -77,20 +77,39 @@ public final class OffscreenCanvas {
     return out
   }
 
-  /// Writes a PNG atomically: to a temporary file beside `path`, then renamed over it, so a
-  /// failure never leaves a half-written file.
-  public func savePNG(to path: String) throws(SDLError) {
+  /// The canvas encoded as a PNG file's bytes, for the caller's own writer: encoding into
+  /// memory is what lets every failure be seen (`IMG_SavePNG` on a path ignores a failed
+  /// `fclose`, so a full disk gives a short file and success).
+  ///
+  /// The encoder writes into a buffer no PNG of this canvas can outgrow: zlib's stored
+  /// (uncompressed) form of the filtered rows, `height * (4 * width + 1)` bytes, plus 5 bytes
+  /// per 16 KiB deflate block, 12 per IDAT chunk and a few hundred for the headers, covered
+  /// by `raw / 64 + 4096`. An encoder that still ran out would fail a write, and that is
+  /// reported, never truncated.
+  public func pngData() throws(SDLError) -> [UInt8] {
     flush()
-    let file = AtomicFile(path: path)
-    guard IMG_SavePNG(surface, file.temporaryPath) == 0 else {
-      let e = SDLError("IMG_SavePNG(\(path))")
-      file.discard()
-      throw e
+    return try Self.pngData(of: surface)
+  }
+
+  /// Any 32-bit surface encoded as PNG bytes, the same way as `pngData()`.
+  public static func pngData(of surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError)
+    -> [UInt8]
+  {
+    let width = Int(surface.pointee.w)
+    let height = Int(surface.pointee.h)
+    let raw = height * (4 * width + 1)
+    let capacity = raw + raw / 64 + 4096
+    var bytes = [UInt8](repeating: 0, count: capacity)
+    let written: Int = bytes.withUnsafeMutableBytes { buffer in
+      guard let stream = SDL_RWFromMem(buffer.baseAddress, Int32(clamping: buffer.count)) else {
+        return -1
+      }
+      defer { SDL_RWclose(stream) }
+      guard IMG_SavePNG_RW(surface, stream, 0) == 0 else { return -1 }
+      return Int(SDL_RWtell(stream))
     }
-    do {
-      try file.commit()
-    } catch {
-      throw SDLError("savePNG", message: error.description)
-    }
+    guard written > 0, written <= capacity else { throw SDLError("IMG_SavePNG_RW") }
+    bytes.removeSubrange(written...)
+    return bytes
   }
 }

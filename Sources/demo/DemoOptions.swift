@@ -1,14 +1,24 @@
+import FrameRecording
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
-/// A command-line mistake: which flag, and what is wrong with it. Exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-  var flag: String
-  var problem: String
-  var description: String { "demo: \(flag): \(problem)" }
+/// A command-line mistake of the demo: one line naming the flag, exit status 2.
+typealias UsageError = LoaderSupport.UsageError
+
+extension LoaderSupport.UsageError {
+  init(flag: String, problem: String) {
+    self.init(program: "demo", flag: flag, problem: problem)
+  }
 }
 
 /// Everything the command line can say, validated before anything is drawn or written.
+///
+/// Each flag is declared once in `table` (name, value, default, help, check); `helpText` and
+/// every error line come from there. What one flag cannot check alone (a style whose parts
+/// must fit together, the pixel sizes a container, density and style derive) is checked
+/// after all flags are read, through `LoaderStyle.validate()` and `ScenePixelSizes`, with the
+/// error naming the flag to change.
 struct DemoOptions: Equatable {
   /// Container size in points.
   var width = 390.0
@@ -21,6 +31,16 @@ struct DemoOptions: Equatable {
   var scene = SceneKind.seed
   /// Loaders in the grid (1 for the seed).
   var count = 1
+  /// Threads drawing and stepping; nil for every core.
+  var threads: Int? = nil
+  /// Every loader's style: the seed's, with the theme's colours unless `--colors` gave others,
+  /// changed by the style flags; always valid (`LoaderStyle.validate()`).
+  var style = LoaderStyle.seed
+  /// The loaders' clock runs this many times as fast as the caller's.
+  var speed = 1.0
+  var reducedMotion = false
+  /// Fraction of each grid cell kept empty around its loader (0: cells packed edge to edge).
+  var gutter = 0.0
   /// Simulated times to render headless, in output order; nil for the default set.
   var times: [Double]? = nil
   /// Times at which `isAnimating` flips; empty means on from 0.
@@ -30,6 +50,21 @@ struct DemoOptions: Equatable {
   var outDirectory: String? = nil
   var tracePath: String? = nil
   var headless = false
+  /// `--record FILE`: the file, its format named by its extension (`RecordingFormat`).
+  var recordPath: String? = nil
+  var fps = 50
+  /// Length of the recording, seconds; nil for `defaultRecordDuration` (or one period with
+  /// `loop`).
+  var recordDuration: Double? = nil
+  var loop = false
+  /// nil: on in a window, off headless.
+  var hud: Bool? = nil
+  var verbose = false
+  var fullscreen = false
+  var vsync = true
+  /// An SDL render driver's name (`LoaderWindow.renderDriverNames`); nil for SDL's choice.
+  var renderer: String? = nil
+  var info = false
   var help = false
 
   /// The frames a headless run renders when `--at` is not given.
@@ -37,182 +72,358 @@ struct DemoOptions: Equatable {
   static let defaultOutDirectory = "out"
   static let defaultGridSize = (width: 1280.0, height: 720.0)
   static let defaultGridCount = 1000
+  static let defaultRecordDuration = 2.5
+  static let maximumThreads = 256
+  static let maximumRecordDuration = 600.0
+  static let speedRange = 0.001...1000.0
   /// Headless frames step the engine from 0 to each `--at` time (from 0 again when a time
-  /// goes back): at most this many loader-seconds in all, about four times as many triggers.
-  static let maximumLoaderSeconds = 1e8
-
-  /// Headless frames can be at most this many pixels on a side (the offscreen canvas's limit).
-  static let maximumPixels = 16384.0
-  /// Latest simulated time, seconds: one day. A headless run steps the engine from 0 to each
-  /// time (120 steps a second), so the work grows with the time asked for.
+  /// goes back), firing one trigger per loader every `stagger` of engine time: at most this
+  /// many triggers in all (10^8 loader-seconds at the seed's stagger).
+  static let maximumTriggers = 4e8
+  /// Latest simulated time, seconds, engine time (`--at` times `--speed`): one day. The engine
+  /// steps 120 times a second, so the work grows with the time asked for.
   static let maximumTime = 86_400.0
 
-  static let helpText = """
-    usage: demo [options]
+  /// What the table fills in: the options, and the dash flags until the pattern is built.
+  struct Parsed {
+    var options = DemoOptions()
+    var dash: [Double]? = nil
+    var dashPhase = 0.0
+    var colors: [RGBAColor]? = nil
+  }
 
-    Shows SwiftUI's LoaderView (five dashed rings spinning in turn) in a window, or renders
-    frames headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace,
-    or when no display can be opened).
+  static let table = FlagTable<Parsed>(
+    program: "demo", usage: "demo [options]",
+    summary: """
+      Shows SwiftUI's LoaderView (five dashed rings spinning in turn) in a window, or renders \
+      frames headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace, \
+      or when no display can be opened).
+      """,
+    flags: [
+      .value(
+        "--scene", "NAME", help: "seed (one LoaderView) or grid (--count loaders)", default: "seed"
+      ) { p, v in
+        p.options.scene = try FlagValue.choice(v, "scene", of: SceneKind.self)
+      },
+      .value(
+        "--count", "N",
+        help: "loaders in the grid, 1...\(LoaderScene.maximumCount); implies --scene grid",
+        default: "\(defaultGridCount)"
+      ) { p, v in p.options.count = try FlagValue.integer(v, in: 1...LoaderScene.maximumCount) },
+      .value(
+        "--size", "WxH",
+        help: "container size in points, at most \(ScenePixelSizes.maximumSide) a side",
+        default: "390x120; 1280x720 for the grid"
+      ) { p, v in (p.options.width, p.options.height) = try FlagValue.size(v) },
+      .value(
+        "--scale", "S", help: "pixel density of headless frames",
+        default: "1; a window uses its own"
+      ) { p, v in p.options.scale = try FlagValue.positive(v) },
+      .value(
+        "--theme", "NAME",
+        help:
+          "\(FlagValue.list(LoaderTheme.allCases.map(\.rawValue))): background and ring colours",
+        default: "light"
+      ) { p, v in
+        p.options.theme = try FlagValue.choice(v, "theme", of: LoaderTheme.self)
+      },
+      .value(
+        "--backend", "NAME",
+        help: "ring rasterizer: \(FlagValue.list(RingBackend.allCases.map(\.rawValue)))",
+        default: "spans when the renderer runs on the CPU, geometry on a GPU"
+      ) { p, v in
+        p.options.backend = try FlagValue.choice(v, "backend", of: RingBackend.self)
+      },
+      .value(
+        "--threads", "N", help: "threads that draw and step, 1...\(maximumThreads)",
+        default: "all cores"
+      ) { p, v in p.options.threads = try FlagValue.integer(v, in: 1...maximumThreads) },
+      .value(
+        "--rings", "N", help: "rings in each loader, 1...\(LoaderStyle.maximumRingCount)",
+        default: "5"
+      ) { p, v in
+        p.options.style.ringCount = try FlagValue.integer(v, in: 1...LoaderStyle.maximumRingCount)
+      },
+      .value(
+        "--colors", "HEX,...",
+        help: "ring colours as RRGGBB or RRGGBBAA, ring i taking colour i mod the count",
+        default: "the theme's"
+      ) { p, v in p.colors = try parseColors(v) },
+      .value("--frame-size", "PT", help: "side of each ring's square frame, points", default: "50")
+      { p, v in
+        p.options.style.frameSize = try FlagValue.positive(v, atMost: LoaderStyle.maximumFrameSize)
+      },
+      .value(
+        "--line-width", "PT", help: "stroke width, points, at most half the frame size",
+        default: "4"
+      ) { p, v in
+        p.options.style.lineWidth = try FlagValue.positive(
+          v, atMost: LoaderStyle.maximumFrameSize / 2)
+      },
+      .value(
+        "--dash", "A,B,...",
+        help:
+          "dash lengths along the centreline, points, on and off alternating (an odd count repeats)",
+        default: "2,4,6"
+      ) { p, v in
+        p.dash = try FlagValue.numbers(
+          v, in: 0...LoaderStyle.maximumFrameSize * 4, what: "a length in points",
+          maximumCount: DashPattern.maximumCount)
+      },
+      .value("--dash-phase", "PT", help: "offset into the dash pattern, points", default: "0") {
+        p, v in
+        p.dashPhase = try FlagValue.number(v, in: -1e9...1e9, what: "a length in points")
+      },
+      .value("--cap", "round|butt", help: "how each dash ends", default: "round") { p, v in
+        p.options.style.lineCap = try FlagValue.choice(v, "cap", of: LineCap.self)
+      },
+      .value(
+        "--turn", "S", help: "seconds one turn of a ring takes (SwiftUI's .linear(duration:))",
+        default: "0.6"
+      ) { p, v in p.options.style.turnDuration = try seconds(v) },
+      .value(
+        "--stagger", "S", help: "seconds between one ring's trigger and the next's", default: "0.25"
+      ) {
+        p, v in p.options.style.stagger = try seconds(v)
+      },
+      .value(
+        "--speed", "X",
+        help:
+          "the loaders' clock against the wall clock, \(FlagValue.text(speedRange.lowerBound))...\(FlagValue.text(speedRange.upperBound)); [ and ] halve and double it in a window",
+        default: "1"
+      ) { p, v in p.options.speed = try FlagValue.number(v, in: speedRange, what: "a speed") },
+      .switch(
+        "--reduced-motion", help: "no rotation: each ring's opacity pulses on the same stagger"
+      ) {
+        $0.options.reducedMotion = true
+      },
+      .value(
+        "--gutter", "FRACTION",
+        help: "fraction of each grid cell kept empty around its loader, 0...0.9", default: "0"
+      ) {
+        p, v in p.options.gutter = try FlagValue.number(v, in: 0...0.9, what: "a fraction")
+      },
+      .value(
+        "--at", "T1,T2,...", help: "simulated times in seconds to render headless",
+        default: "0,0.1,0.35,1.3"
+      ) { p, v in p.options.times = try times(v) },
+      .value(
+        "--toggle", "T1,T2,...",
+        help: "times at which every loader's isAnimating flips; starts off, the first turns it on",
+        default: "none, animating from 0"
+      ) { p, v in
+        let t = try times(v)
+        for k in t.indices.dropFirst() where t[k] <= t[k - 1] {
+          throw FlagProblem("times must increase, got \(t[k]) after \(t[k - 1])")
+        }
+        p.options.toggles = t
+      },
+      .value(
+        "--toggle-random", "SEED",
+        help:
+          "each loader flips on its own random schedule in the first 10 s, seeded by SEED (0...2^64-1) and its number; the trace lists it",
+        default: "none"
+      ) { p, v in p.options.toggleRandomSeed = try FlagValue.unsigned64(v) },
+      .value(
+        "--out", "DIR", help: "where headless frames go: frame-0000.png, ... in --at order",
+        default: defaultOutDirectory
+      ) { p, v in p.options.outDirectory = v },
+      .value(
+        "--trace", "FILE",
+        help:
+          "also write each frame's rings (loader, ring, centre, radius, angle) and any --toggle-random schedule as JSON",
+        default: "none"
+      ) { p, v in p.options.tracePath = v },
+      .switch("--headless", help: "render offscreen instead of opening a window") {
+        $0.options.headless = true
+      },
+      .value(
+        "--record", "FILE",
+        help: "record the animation, format by extension: \(RecordingFormat.extensionsList)",
+        default: "none"
+      ) { p, v in
+        // A bare extension (`.gif`, `dir/.gif`) is a name with nothing before its dot.
+        let name = v.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let format = RecordingFormat(path: v), name.count > format.rawValue.count + 1 else {
+          throw FlagProblem(
+            "\(ErrorLine.quote(v)) does not end in one of \(RecordingFormat.extensionsList)")
+        }
+        p.options.recordPath = v
+      },
+      .value(
+        "--fps", "N", help: "frames a second of --record, \(RecordingSchedule.frameRates)",
+        default: "50"
+      ) {
+        p, v in
+        p.options.fps = try FlagValue.integer(v, in: RecordingSchedule.frameRates)
+      },
+      .value(
+        "--duration", "S",
+        help: "seconds of --record, at most \(FlagValue.text(maximumRecordDuration))",
+        default: "\(FlagValue.text(defaultRecordDuration))"
+      ) { p, v in
+        p.options.recordDuration = try FlagValue.positive(
+          v, atMost: maximumRecordDuration, what: "seconds")
+      },
+      .switch(
+        "--loop",
+        help:
+          "record exactly one steady-state period (rings x stagger, from that time on), so the file loops without a seam"
+      ) { $0.options.loop = true },
+      .value(
+        "--hud", "on|off", help: "frame times, counts and backend over the scene (H toggles)",
+        default: "on in a window, off headless"
+      ) {
+        p, v in p.options.hud = try FlagValue.onOff(v)
+      },
+      .switch("--verbose", help: "print the frame rate to stderr once a second") {
+        $0.options.verbose = true
+      },
+      .switch("--fullscreen", help: "open the window full screen (the desktop's resolution)") {
+        $0.options.fullscreen = true
+      },
+      .value(
+        "--vsync", "on|off", help: "wait for the display's refresh when presenting", default: "on"
+      ) { p, v in
+        p.options.vsync = try FlagValue.onOff(v)
+      },
+      .value(
+        "--renderer", "NAME",
+        help: "SDL render driver: \(FlagValue.list(LoaderWindow.renderDriverNames))",
+        default: "accelerated if any, else software"
+      ) { p, v in
+        p.options.renderer = try FlagValue.choice(
+          v, "renderer", from: LoaderWindow.renderDriverNames.map { ($0, $0) })
+      },
+      .switch(
+        "--info",
+        help:
+          "print the video driver, the render drivers and the renderer the window would use, then exit",
+        default: nil
+      ) {
+        $0.options.info = true
+      },
+      .switch("--help", aliases: ["-h"], help: "show this help", default: nil) {
+        $0.options.help = true
+      },
+    ],
+    notes: """
+      The grid cuts the container into equal cells, one loader row each, filled row by row, \
+      with the column count that lets the rows be largest; every loader is scaled by that one \
+      factor (at most 1), so all are visible at once.
 
-    options:
-      --scene NAME         seed (one LoaderView) or grid (--count loaders) (default seed)
-      --count N            loaders in the grid, 1...1000000; implies --scene grid (default 1000)
-      --size WxH           container size in points (default 390x120; 1280x720 for the grid)
-      --scale S            pixel density of headless frames (default 1; a window uses its own)
-      --theme NAME         light, dark, light26 or dark26 (default light)
-      --backend NAME       ring rasterizer: \(RingBackend.namesList) (default: spans when the
-                           renderer runs on the CPU, geometry on a GPU)
-      --at T1,T2,...       simulated times in seconds to render headless (default 0,0.1,0.35,1.3)
-      --toggle T1,T2,...   times at which every loader's isAnimating flips; starts off, the first
-                           turns it on (default: none, animating from 0)
-      --toggle-random SEED each loader flips on its own random schedule in the first 10 s, seeded
-                           by SEED (0...2^64-1) and its number; the trace lists it (default none)
-      --out DIR            where headless frames go: frame-0000.png, ... in --at order (default out)
-      --trace FILE         also write each frame's rings (loader, ring, centre, radius, angle)
-                           and any --toggle-random schedule as JSON (default none)
-      --headless           render offscreen instead of opening a window (default off)
-      --help               show this help
+      Pixel sizes are checked before anything is drawn: a frame is 1...\(ScenePixelSizes.maximumSide) \
+      px a side, a ring's radius (--frame-size / 2 x grid fit x --scale) at most \
+      \(Int(ScenePixelSizes.maximumRingRadius)) px.
 
-    The grid cuts the container into equal cells, one loader row each, filled row by row,
-    with the column count that lets the rows be largest; every loader is scaled by that one
-    factor (at most 1), so all are visible at once.
+      window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any \
+      animates, else all on), a click toggles the loader under the pointer, + and - double and \
+      halve the grid (1...\(LoaderScene.maximumCount)), B switches to the next backend, Esc quits. \
+      Any of these but B and Esc drops what is left of --toggle or --toggle-random.
+      """)
 
-    window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any
-    animates, else all on), a click toggles the loader under the pointer, + and - double and
-    halve the grid (1...1000000), B switches to the next backend, Esc quits. Any of these but
-    B and Esc drops what is left of --toggle or --toggle-random.
-
-    """
+  static var helpText: String { table.helpText }
 
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
-    var o = DemoOptions()
-    var i = 0
-    var sizeGiven = false
-    var sceneGiven = false
-    var countGiven = false
-    func value(_ flag: String) throws(UsageError) -> String {
-      i += 1
-      guard i < arguments.count else { throw UsageError(flag: flag, problem: "needs a value") }
-      return arguments[i]
-    }
-    while i < arguments.count {
-      let arg = arguments[i]
-      // `--flag=value` reads the same as `--flag value`.
-      var flag = arg
-      var inline: String? = nil
-      if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-        flag = String(arg[..<eq])
-        inline = String(arg[arg.index(after: eq)...])
-      }
-      func v() throws(UsageError) -> String {
-        if let inline { return inline }
-        return try value(flag)
-      }
-      switch flag {
-      case "--size":
-        (o.width, o.height) = try parseSize(try v())
-        sizeGiven = true
-      case "--scene":
-        let s = try v()
-        guard let k = SceneKind(rawValue: s) else {
-          throw UsageError(flag: flag, problem: "unknown scene '\(s)' (expected seed or grid)")
-        }
-        o.scene = k
-        sceneGiven = true
-      case "--count":
-        let s = try v()
-        guard let n = Int(s), (1...LoaderScene.maximumCount).contains(n) else {
-          throw UsageError(
-            flag: flag,
-            problem: "expected an integer in 1...\(LoaderScene.maximumCount), got '\(s)'")
-        }
-        o.count = n
-        countGiven = true
-      case "--toggle-random":
-        let s = try v()
-        guard let seed = UInt64(s) else {
-          throw UsageError(
-            flag: flag, problem: "expected an integer seed in 0...\(UInt64.max), got '\(s)'")
-        }
-        o.toggleRandomSeed = seed
-      case "--scale":
-        let s = try v()
-        guard let x = Double(s), x.isFinite, x > 0 else {
-          throw UsageError(flag: flag, problem: "expected a finite number > 0, got '\(s)'")
-        }
-        o.scale = x
-      case "--theme":
-        let s = try v()
-        guard let t = LoaderTheme(rawValue: s) else {
-          let names = LoaderTheme.allCases.map(\.rawValue).joined(separator: ", ")
-          throw UsageError(flag: flag, problem: "unknown theme '\(s)' (expected \(names))")
-        }
-        o.theme = t
-      case "--backend":
-        let s = try v()
-        guard let b = RingBackend(rawValue: s) else {
-          throw UsageError(
-            flag: flag, problem: "unknown backend '\(s)' (expected one of \(RingBackend.namesList))"
-          )
-        }
-        o.backend = b
-      case "--at": o.times = try parseTimes(try v(), flag: flag)
-      case "--toggle":
-        let t = try parseTimes(try v(), flag: flag)
-        for k in t.indices.dropFirst() where t[k] <= t[k - 1] {
-          throw UsageError(
-            flag: flag, problem: "times must increase, got \(t[k]) after \(t[k - 1])")
-        }
-        o.toggles = t
-      case "--out":
-        let s = try v()
-        guard !s.isEmpty else { throw UsageError(flag: flag, problem: "empty directory name") }
-        o.outDirectory = s
-      case "--trace":
-        let s = try v()
-        guard !s.isEmpty else { throw UsageError(flag: flag, problem: "empty file name") }
-        o.tracePath = s
-      case "--headless":
-        guard inline == nil else { throw UsageError(flag: flag, problem: "takes no value") }
-        o.headless = true
-      case "--help", "-h":
-        o.help = true
-      default:
-        throw UsageError(flag: arg, problem: "unknown option (see --help)")
-      }
-      i += 1
-    }
-    if countGiven {
-      guard !sceneGiven || o.scene == .grid else {
+    let (parsed, given) = try table.parse(arguments, into: Parsed())
+    var o = parsed.options
+    if o.help { return o }
+    if given.contains("--count") {
+      guard !given.contains("--scene") || o.scene == .grid else {
         throw UsageError(flag: "--count", problem: "only for --scene grid")
       }
       o.scene = .grid
     } else if o.scene == .grid {
       o.count = defaultGridCount
     }
-    if o.scene == .grid, !sizeGiven { (o.width, o.height) = defaultGridSize }
+    if o.scene == .grid, !given.contains("--size") { (o.width, o.height) = defaultGridSize }
     if o.toggleRandomSeed != nil, !o.toggles.isEmpty {
       throw UsageError(flag: "--toggle-random", problem: "cannot be combined with --toggle")
     }
-    let stepped = Double(o.count) * steppedSeconds(o.times ?? defaultTimes)
-    guard stepped <= maximumLoaderSeconds else {
-      throw UsageError(
-        flag: "--at",
-        problem: "\(o.count) loaders up to these times is \(stepped) loader-seconds to simulate"
-          + "; at most \(Int(maximumLoaderSeconds))")
+    for flag in ["--fps", "--duration", "--loop"] where given.contains(flag) && o.recordPath == nil
+    {
+      throw UsageError(flag: flag, problem: "only with --record")
     }
-    let wide = o.width * o.scale
-    let high = o.height * o.scale
-    guard wide.rounded(.up) <= maximumPixels, high.rounded(.up) <= maximumPixels else {
+    if o.loop, o.recordDuration != nil {
+      throw UsageError(
+        flag: "--duration", problem: "cannot be combined with --loop (which records one period)")
+    }
+    o.style.colors = parsed.colors ?? o.theme.palette.ringColors
+    if parsed.dash != nil || given.contains("--dash-phase") {
+      do {
+        o.style.dash = try DashPattern(
+          parsed.dash ?? DashPattern.seed.intervals, phase: parsed.dashPhase)
+      } catch {
+        throw UsageError(flag: "--dash", problem: error.description)
+      }
+    }
+    do {
+      try o.style.validate()
+    } catch {
+      guard case .invalid(let field, let reason) = error else {
+        throw UsageError(flag: "--dash", problem: "\(error)")
+      }
+      throw UsageError(flag: styleFlags[field] ?? field, problem: reason)
+    }
+    try o.checkWork()
+    try o.checkPixelSizes()
+    return o
+  }
+
+  /// The flag that sets each `LoaderStyle` field, for its validation errors.
+  private static let styleFlags = [
+    "ringCount": "--rings", "colors": "--colors", "frameSize": "--frame-size",
+    "lineWidth": "--line-width", "dash": "--dash", "turnDuration": "--turn", "stagger": "--stagger",
+  ]
+
+  /// Engine time the run simulates, and the triggers it fires, are bounded.
+  private func checkWork() throws(UsageError) {
+    let frames = times ?? Self.defaultTimes
+    let latest = (frames.max() ?? 0) * speed
+    guard latest <= Self.maximumTime else {
+      throw UsageError(
+        flag: speed != 1 ? "--speed" : "--at",
+        problem: "the latest --at time is \(FlagValue.text(latest)) s of loader time at --speed "
+          + "\(FlagValue.text(speed))"
+          + "; at most \(Int(Self.maximumTime)) s")
+    }
+    var seconds = Self.steppedSeconds(frames)
+    if recordPath != nil {
+      let period = Double(style.ringCount) * style.stagger
+      seconds += loop ? 2 * period : recordDuration ?? Self.defaultRecordDuration
+    }
+    let triggers = Double(count) * seconds * speed / style.stagger
+    guard triggers <= Self.maximumTriggers else {
+      throw UsageError(
+        flag: recordPath == nil ? "--at" : "--duration",
+        problem: "\(count) loaders up to these times fire \(FlagValue.text(triggers.rounded()))"
+          + " triggers (one per loader every --stagger \(FlagValue.text(style.stagger)) s at --speed"
+          + " \(FlagValue.text(speed))); at most \(FlagValue.text(Self.maximumTriggers))")
+    }
+  }
+
+  /// Headless frames at `scale`, and the window's size in points, fit every backend.
+  private func checkPixelSizes() throws(UsageError) {
+    let limit = Double(ScenePixelSizes.maximumSide)
+    guard width <= limit, height <= limit else {
       throw UsageError(
         flag: "--size",
-        problem: "\(wide)x\(high) pixels at this --scale; at most \(Int(maximumPixels)) a side")
+        problem: "\(FlagValue.text(width)) x \(FlagValue.text(height)) points; at most"
+          + " \(ScenePixelSizes.maximumSide) a side")
     }
-    guard wide.rounded() >= 1, high.rounded() >= 1 else {
-      throw UsageError(flag: "--size", problem: "less than one pixel at this --scale")
+    do {
+      _ = try ScenePixelSizes(
+        width: width, height: height, density: scale, style: style,
+        gridCount: scene == .grid ? count : nil)
+    } catch {
+      switch error {
+      case .ringRadius:
+        throw UsageError(flag: scale != 1 ? "--scale" : "--frame-size", problem: error.description)
+      default:
+        throw UsageError(flag: "--size", problem: "\(error) at --scale \(FlagValue.text(scale))")
+      }
     }
-    return o
   }
 
   /// Seconds of engine time a headless run steps through for `times` in this order: on to each
@@ -227,34 +438,35 @@ struct DemoOptions: Equatable {
     return total
   }
 
-  /// `WxH`, both finite and > 0.
-  static func parseSize(_ s: String) throws(UsageError) -> (Double, Double) {
-    let parts = s.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-      throw UsageError(flag: "--size", problem: "expected WxH in points, e.g. 390x120, got '\(s)'")
-    }
-    guard w.isFinite, h.isFinite, w > 0, h > 0 else {
-      throw UsageError(
-        flag: "--size", problem: "width and height must be finite and > 0, got '\(s)'")
-    }
-    return (w, h)
+  /// A comma-separated list of times in `0...maximumTime`.
+  private static func times(_ s: String) throws(FlagProblem) -> [Double] {
+    try FlagValue.numbers(s, in: 0...maximumTime, what: "a number of seconds")
   }
 
-  /// A comma-separated list of times in `0...maximumTime`.
-  static func parseTimes(_ s: String, flag: String) throws(UsageError) -> [Double] {
-    var out: [Double] = []
-    for part in s.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let t = Double(part) else {
-        throw UsageError(flag: flag, problem: "'\(part)' is not a number of seconds")
+  private static func seconds(_ s: String) throws(FlagProblem) -> Double {
+    try FlagValue.number(
+      s, in: LoaderStyle.minimumDuration...LoaderStyle.maximumDuration, what: "seconds")
+  }
+
+  /// `RRGGBB` or `RRGGBBAA` (an optional `#` each), comma-separated.
+  static func parseColors(_ s: String) throws(FlagProblem) -> [RGBAColor] {
+    let parts = s.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count <= LoaderStyle.maximumColorCount else {
+      throw FlagProblem("\(parts.count) colours; at most \(LoaderStyle.maximumColorCount)")
+    }
+    var out: [RGBAColor] = []
+    for part in parts {
+      let digits = part.hasPrefix("#") ? part.dropFirst() : part[...]
+      let rgb = digits.prefix(6)
+      let alpha = digits.dropFirst(6)
+      guard digits.count == 6 || digits.count == 8, var color = RGBAColor(hexString: String(rgb)),
+        alpha.allSatisfy(\.isHexDigit), let a = alpha.isEmpty ? 255 : UInt8(alpha, radix: 16)
+      else {
+        throw FlagProblem(
+          "expected RRGGBB or RRGGBBAA in hex, got \(ErrorLine.quote(String(part)))")
       }
-      guard t.isFinite, t >= 0 else {
-        throw UsageError(flag: flag, problem: "times must be finite and >= 0, got '\(part)'")
-      }
-      guard t <= maximumTime else {
-        throw UsageError(
-          flag: flag, problem: "times must be at most \(Int(maximumTime)) seconds, got '\(part)'")
-      }
-      out.append(t)
+      color.a = a
+      out.append(color)
     }
     return out
   }

@@ -1,22 +1,26 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
 /// Renders frames offscreen and writes them as PNGs (and optionally a trace).
 ///
-/// Nothing is written until every check has passed: the output directory exists (or was just
-/// created) and accepts files, and the trace's directory accepts files. Every file is written
-/// to a temporary name and renamed into place.
+/// Nothing is written until every check has passed: the output directory exists or can be
+/// created and accepts files, and the trace names a file (not a directory, a device, or one
+/// of the frames). Every file goes through `OutputFile`; a failed or interrupted run removes
+/// the frames it wrote, the trace's temporary and the directories it created.
 struct HeadlessRun {
   var options: DemoOptions
 
   enum Failure: Error, CustomStringConvertible {
     case usage(UsageError)
     case render(String)
+    case interrupted(Interruption)
     var description: String {
       switch self {
       case .usage(let u): u.description
       case .render(let s): "demo: \(s)"
+      case .interrupted(let i): "demo: \(i)"
       }
     }
   }
@@ -24,30 +28,78 @@ struct HeadlessRun {
   /// Returns the paths written, frames first.
   func run() throws(Failure) -> (frames: [String], trace: String?) {
     let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
-    try Self.checkCanCreate(directory: dir, flag: "--out")
-    if let trace = options.tracePath {
-      var isDir: ObjCBool = false
-      if FileManager.default.fileExists(atPath: trace, isDirectory: &isDir), isDir.boolValue {
-        throw .usage(UsageError(flag: "--trace", problem: "'\(trace)' is a directory"))
-      }
-      let parent = Self.standardized((trace as NSString).deletingLastPathComponent)
-      // A trace inside the frames' directory is fine even before that directory exists.
-      if parent != Self.standardized(dir) {
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDir), isDir.boolValue
-        else {
-          throw .usage(UsageError(flag: "--trace", problem: "directory '\(parent)' does not exist"))
-        }
-        try Self.checkWritable(directory: parent, flag: "--trace")
-      }
+    do {
+      try OutputDirectory.check(dir)
+    } catch {
+      throw .usage(UsageError(flag: "--out", problem: error.description))
+    }
+    // A trace inside the frames' directory can only be checked once that directory exists.
+    if let trace = options.tracePath, Self.parent(of: trace) != Self.standardized(dir) {
+      try Self.checkTrace(trace, frames: nil)
     }
     // Every check has passed: only now may the directory be created.
-    try Self.prepareDirectory(dir, flag: "--out")
-
+    let directory: OutputDirectory
     do {
-      return try render(to: dir)
+      directory = try OutputDirectory(creating: dir)
     } catch {
-      throw .render(error.description)
+      throw error.kind == .usage
+        ? .usage(UsageError(flag: "--out", problem: error.description))
+        : .render("--out: \(error)")
     }
+    do throws(Failure) {
+      if let trace = options.tracePath {
+        let times = options.times ?? DemoOptions.defaultTimes
+        try Self.checkTrace(trace, frames: (dir, times.count))
+        if OutputTarget.isStandardOutput(trace) {
+          do {
+            try StandardStreams.reserveOutput()
+          } catch {
+            throw .render(error.description)
+          }
+        }
+      }
+      do {
+        return try render(to: dir)
+      } catch {
+        if let signal = Cancellation.signal { throw .interrupted(Interruption(signal: signal)) }
+        throw .render(error.description)
+      }
+    } catch {
+      directory.removeCreated()
+      throw error
+    }
+  }
+
+  /// Refuses a trace path that cannot be written or that would land on a frame (`frames`:
+  /// the frames' directory and count, once it exists).
+  static func checkTrace(_ trace: String, frames: (directory: String, count: Int)?)
+    throws(Failure)
+  {
+    let target: OutputTarget
+    do {
+      target = try OutputFile.check(trace)
+    } catch {
+      throw .usage(UsageError(flag: "--trace", problem: error.description))
+    }
+    guard let frames, case .file(let resolved) = target else { return }
+    let resolvedParent = parent(of: resolved, resolvingLinks: true)
+    guard resolvedParent == standardized(frames.directory, resolvingLinks: true) else { return }
+    let name = (resolved as NSString).lastPathComponent
+    if (0..<frames.count).contains(where: { frameName($0) == name }) {
+      throw .usage(
+        UsageError(
+          flag: "--trace",
+          problem: "\(ErrorLine.quote(trace)) is one of the frames --out writes"))
+    }
+  }
+
+  /// `frame-0000.png`, ...: frame `k`'s file name.
+  static func frameName(_ k: Int) -> String { String(format: "frame-%04d.png", k) }
+
+  static func parent(of path: String, resolvingLinks: Bool = false) -> String {
+    let slash = path.lastIndex(of: "/")
+    let up = slash.map { String(path[..<$0]) } ?? "."
+    return standardized(up.isEmpty ? "/" : up, resolvingLinks: resolvingLinks)
   }
 
   /// Draws the scene at each `--at` time (a fresh scene when a time goes back: the field
@@ -76,7 +128,8 @@ struct HeadlessRun {
     var written: [String] = []
     do throws(DrawFailure) {
       for (k, t) in times.enumerated() {
-        let path = (dir as NSString).appendingPathComponent(String(format: "frame-%04d.png", k))
+        if Cancellation.signal != nil { throw DrawFailure(description: "interrupted") }
+        let path = (dir as NSString).appendingPathComponent(Self.frameName(k))
         if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
         let layout: SceneLayout
         do throws(LoaderField.Error) {
@@ -86,9 +139,9 @@ struct HeadlessRun {
           throw DrawFailure(description: error.description)
         }
         do {
-          try canvas.savePNG(to: path)
+          try OutputFile.write(try canvas.pngData(), to: path)
         } catch {
-          throw DrawFailure(description: error.description)
+          throw DrawFailure(description: "\(error)")
         }
         written.append(path)
         try trace?.addFrame(time: t, scene: scene, layout: layout, scale: scale)
@@ -107,8 +160,9 @@ struct HeadlessRun {
   func makeScene(on canvas: OffscreenCanvas) throws(DrawFailure) -> LoaderScene {
     do {
       let scene = try LoaderScene(
-        kind: options.scene, count: options.count, palette: options.theme.palette,
-        script: options.script)
+        kind: options.scene, count: options.count, style: options.style,
+        background: options.theme.palette.background,
+        motion: options.reducedMotion ? .reduced : .full, script: options.script)
       scene.field.attach(surface: canvas.surface)
       if let backend = options.backend {
         try scene.field.setBackend(backend, on: canvas.renderer)
@@ -119,52 +173,8 @@ struct HeadlessRun {
     }
   }
 
-  static func standardized(_ path: String) -> String {
-    URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
-  }
-
-  /// Checks, creating nothing, that `dir` is a writable directory or could be created: its
-  /// nearest existing ancestor is a writable directory.
-  static func checkCanCreate(directory dir: String, flag: String) throws(Failure) {
-    var path = standardized(dir)
-    var isDir: ObjCBool = false
-    while !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-      let up = (path as NSString).deletingLastPathComponent
-      if up == path || up.isEmpty { break }
-      path = up
-    }
-    guard isDir.boolValue else {
-      throw .usage(UsageError(flag: flag, problem: "'\(path)' is not a directory"))
-    }
-    try checkWritable(directory: path, flag: flag)
-  }
-
-  /// Creates `dir` if needed and checks that a file can be created in it.
-  static func prepareDirectory(_ dir: String, flag: String) throws(Failure) {
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-      guard isDir.boolValue else {
-        throw .usage(UsageError(flag: flag, problem: "'\(dir)' exists and is not a directory"))
-      }
-    } else {
-      do {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-      } catch {
-        throw .usage(UsageError(flag: flag, problem: "cannot create directory '\(dir)'"))
-      }
-    }
-    try checkWritable(directory: dir, flag: flag)
-  }
-
-  /// Creates and removes a probe file: `access(W_OK)` says yes to root on a read-only mount.
-  static func checkWritable(directory dir: String, flag: String) throws(Failure) {
-    let probe = (dir as NSString).appendingPathComponent(".demo-probe-\(getpid())")
-    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard fd >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw .usage(UsageError(flag: flag, problem: "cannot write in '\(dir)': \(reason)"))
-    }
-    close(fd)
-    unlink(probe)
+  static func standardized(_ path: String, resolvingLinks: Bool = false) -> String {
+    let url = URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL
+    return resolvingLinks ? url.resolvingSymlinksInPath().path : url.path
   }
 }

@@ -21,14 +21,17 @@ final class LoaderScene {
   /// Set once a key or click has changed anything: the rest of the script is dropped.
   private(set) var isScriptDropped = false
 
-  init(kind: SceneKind, count: Int, palette: LoaderPalette, script: SceneScript)
-    throws(LoaderField.Error)
-  {
+  /// `style` is every loader's (`DemoOptions.style`: the theme's colours unless `--colors`);
+  /// `motion` as `--reduced-motion` sets it.
+  init(
+    kind: SceneKind, count: Int, style: LoaderStyle, background: RGBAColor,
+    motion: LoaderField.Motion = .full,
+    script: SceneScript
+  ) throws(LoaderField.Error) {
     self.kind = kind
-    background = palette.background
-    field = try LoaderField(
-      style: LoaderStyle.seed.with(palette: palette), layout: kind == .seed ? .row : .grid,
-      capacity: count)
+    self.background = background
+    field = try LoaderField(style: style, layout: kind == .seed ? .row : .grid, capacity: count)
+    field.motion = motion
     self.script = script
     try field.addLoaders(count, isAnimating: script.startsOn, at: 0)
     self.script.bind(to: field.loaders)

@@ -2,6 +2,7 @@ import CSDL2
 import FrameRecording
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
 /// `--record FILE`: what to record, checked before anything is drawn, each problem naming its
 /// flag.
@@ -46,6 +47,14 @@ struct RecordingPlan {
     } catch {
       throw UsageError(flag: "--record", problem: "\(error) (--size times --scale)")
     }
+    guard !OutputTarget.isStandardOutput(path) else {
+      throw UsageError(flag: "--record", problem: "an encoder needs a file: '-' is not one")
+    }
+    do {
+      try OutputFile.check(path)
+    } catch {
+      throw UsageError(flag: "--record", problem: error.description)
+    }
     self.path = path
     self.format = format
     self.width = width
@@ -60,12 +69,16 @@ struct RecordingPlan {
     guard canvas.width == width, canvas.height == height else {
       throw DrawFailure(description: "recording is \(width)x\(height), the canvas is not")
     }
-    let file = AtomicFile(path: path)
+    let file: OutputFile
     let recorder: FrameRecorder
     do {
+      file = try OutputFile(path: path)
+      guard let temporary = file.temporaryPathForEncoder else {
+        throw DrawFailure(description: "\(path): an encoder needs a file")
+      }
       recorder = try FrameRecorder(
         format: format, width: width, height: height, fps: schedule.frameRate,
-        temporaryPath: file.temporaryPath)
+        temporaryPath: temporary)
     } catch {
       throw DrawFailure(description: "\(path): \(error)")
     }

@@ -1,6 +1,7 @@
 import CSDL2
 import FrameRecording
 import LoaderSDL
+import LoaderSupport
 
 /// R in the window: records what is on screen, in real time, until R again.
 ///
@@ -12,7 +13,7 @@ import LoaderSDL
 /// than it draws without recording.
 final class LiveRecording {
   let path: String
-  private let file: AtomicFile
+  private let file: OutputFile
   private let recorder: FrameRecorder
   private let start: Double
   /// The file's next frame, in frames since `start`.
@@ -28,11 +29,18 @@ final class LiveRecording {
     var w: Int32 = 0
     var h: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &w, &h)
-    file = AtomicFile(path: path)
+    do {
+      file = try OutputFile(path: path)
+    } catch {
+      throw UsageError(flag: "--record", problem: error.description)
+    }
+    guard let temporary = file.temporaryPathForEncoder else {
+      throw UsageError(flag: "--record", problem: "an encoder needs a file: '-' is not one")
+    }
     do {
       recorder = try FrameRecorder(
         format: format, width: Int(w), height: Int(h),
-        fps: Double(min(fps, format.maximumFrameRate)), temporaryPath: file.temporaryPath)
+        fps: Double(min(fps, format.maximumFrameRate)), temporaryPath: temporary)
     } catch {
       throw UsageError(flag: "--record", problem: error.description)
     }

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import LoaderSDL
+import LoaderSupport
 
 /// The pixels a renderer has drawn, read back into a surface of their own: what S and
 /// PrintScreen save, and what a window recording encodes.
@@ -39,11 +40,6 @@ final class Screenshot {
 
   deinit { SDL_FreeSurface(surface) }
 
-  /// Encodes the pixels as a PNG at `temporaryPath`; the caller's writer renames it into place.
-  func writePNG(toTemporaryPath temporaryPath: String) throws(SDLError) {
-    guard IMG_SavePNG(surface, temporaryPath) == 0 else { throw SDLError("IMG_SavePNG") }
-  }
-
   /// `screenshot-YYYYMMDD-HHMMSS-mmm.png`: sorts by time, never repeats within a run.
   static func fileName(at date: Date = Date()) -> String {
     let f = DateFormatter()
@@ -57,17 +53,10 @@ final class Screenshot {
   static func save(of renderer: OpaquePointer, in directory: String) throws(SDLError) -> String {
     let shot = try Screenshot(of: renderer)
     let path = (directory as NSString).appendingPathComponent(fileName())
-    let file = AtomicFile(path: path)
     do {
-      try shot.writePNG(toTemporaryPath: file.temporaryPath)
+      try OutputFile.write(try OffscreenCanvas.pngData(of: shot.surface), to: path)
     } catch {
-      file.discard()
-      throw error
-    }
-    do {
-      try file.commit()
-    } catch {
-      throw SDLError("Screenshot", message: error.description)
+      throw SDLError("Screenshot", message: "\(error)")
     }
     return path
   }

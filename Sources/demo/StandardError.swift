@@ -1,6 +1,7 @@
-import Foundation
+import LoaderSupport
 
-/// Writes one line to stderr (the C `stderr` global is not concurrency-safe in Swift 6).
+/// Writes one error line to stderr, in the format both executables share (one line, long
+/// values cut).
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  ErrorLine.print(line)
 }

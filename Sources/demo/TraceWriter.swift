@@ -1,128 +1,162 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 
-/// Streams the `--trace` JSON document to a temporary file beside its path, renamed into
-/// place by `finish()`:
+/// Streams the `--trace` JSON document through `OutputFile` (complete or absent; `-` is
+/// standard output):
 /// ```
-/// {"toggles": {"0": [{"t": 0.0, "on": true}, ...], ...},      (only with --toggle-random)
-///  "frames": [{"t": 0.35, "rings": [{"loader": 0, "ring": 0, "cx": 53.0, "cy": 60.0,
-///              "radius": 25.0, "angle": 210.0}, ...]}, ...]}
+/// {"toggles": {"0": [{"on": true, "t": 0.0}, ...], ...},      (only with --toggle-random)
+///  "frames": [{"t": 0.35, "rings": [{"angle": 210, "cx": 53, "cy": 60, "loader": 0,
+///              "radius": 25, "ring": 0}, ...]}, ...]}
 /// ```
 /// Lengths in output pixels, angles in degrees clockwise, unwrapped. Toggle times are
 /// written in full (shortest round-trip) so the schedule replays exactly.
+///
+/// Every value is encoded by Foundation's `JSONEncoder` (escaping, number syntax), a chunk
+/// of loaders at a time, so memory stays bounded by `loadersPerChunk` whatever the scene's
+/// size; only the document's brackets are written here. A non-finite number is an error:
+/// JSON has no spelling for it, and writing 0 instead would be a lie in the record.
 final class TraceWriter {
-  let path: String
-  private let output: AtomicFile
-  private var file: UnsafeMutablePointer<FILE>?
+  let output: OutputFile
   private var frameCount = 0
-  private var buffer = ""
+  private let encoder: JSONEncoder = {
+    let e = JSONEncoder()
+    e.outputFormatting = [.sortedKeys]
+    e.nonConformingFloatEncodingStrategy = .throw
+    return e
+  }()
+  /// Loaders encoded per `JSONEncoder` call: a few hundred kilobytes of JSON.
+  static let loadersPerChunk = 1000
 
-  init(path: String, toggles: ToggleSchedule?) throws(DrawFailure) {
-    self.path = path
-    output = AtomicFile(path: path)
-    guard let f = fopen(output.temporaryPath, "w") else {
-      throw DrawFailure(
-        description: "cannot write '\(output.temporaryPath)': \(String(cString: strerror(errno)))"
-      )
-    }
-    file = f
-    buffer = "{"
-    if let toggles { writeToggles(toggles) }
-    buffer += "\"frames\": ["
+  private struct Ring: Encodable {
+    var loader: Int
+    var ring: Int
+    var cx: Double
+    var cy: Double
+    var radius: Double
+    var angle: Double
   }
 
-  deinit { discard() }
+  private struct Toggle: Encodable {
+    var t: Double
+    var on: Bool
+  }
 
-  private func writeToggles(_ schedule: ToggleSchedule) {
-    var perLoader = [[ToggleSchedule.Event]](repeating: [], count: schedule.loaderCount)
+  init(path: String, toggles: ToggleSchedule?) throws(DrawFailure) {
+    do {
+      output = try OutputFile(path: path)
+    } catch {
+      throw DrawFailure(description: "--trace: \(error)")
+    }
+    try write("{")
+    if let toggles { try writeToggles(toggles) }
+    try write("\"frames\": [")
+  }
+
+  private func writeToggles(_ schedule: ToggleSchedule) throws(DrawFailure) {
+    var perLoader = [[Toggle]](repeating: [], count: schedule.loaderCount)
     for e in schedule.events where perLoader.indices.contains(e.loader) {
-      perLoader[e.loader].append(e)
-    }
-    buffer += "\"toggles\": {"
-    for (i, events) in perLoader.enumerated() {
-      if i > 0 { buffer += ", " }
-      buffer += "\"\(i)\": ["
-      for (k, e) in events.enumerated() {
-        if k > 0 { buffer += ", " }
-        buffer += "{\"t\": \(e.time), \"on\": \(e.isAnimating)}"
+      // In full, not rounded: the schedule must replay exactly.
+      guard e.time.isFinite else {
+        throw DrawFailure(description: "trace: toggle time is \(e.time), which JSON cannot hold")
       }
-      buffer += "]"
-      spill()
+      perLoader[e.loader].append(Toggle(t: e.time, on: e.isAnimating))
     }
-    buffer += "}, "
+    try write("\"toggles\": {")
+    for (i, events) in perLoader.enumerated() {
+      try write(i > 0 ? ", \"\(i)\": [" : "\"\(i)\": [")
+      try write(elements(events))
+      try write("]")
+    }
+    try write("}, ")
   }
 
   /// Adds the frame at `t`: every loader's rings, exact angles from the engine.
   func addFrame(
     time t: Double, scene: LoaderScene, layout: SceneLayout, scale: Double
   ) throws(DrawFailure) {
-    if frameCount > 0 { buffer += ", " }
+    try write(frameCount > 0 ? ", {\"t\": " : "{\"t\": ")
     frameCount += 1
-    buffer += "{\"t\": \(Self.number(t)), \"rings\": ["
-    let radius = Self.number(layout.ringRadius * scale)
-    for i in 0..<min(scene.count, layout.count) {
-      let origin = layout.origin(ofLoader: i)
-      for (r, offset) in layout.ringOffsets.enumerated() {
-        let angle: Double
-        do {
-          angle = try scene.engine.angle(loader: scene.loaders[i], ring: r, at: t)
-        } catch {
-          throw DrawFailure(description: error.description)
+    try write(elements([try finite(t, "time")]))
+    try write(", \"rings\": [")
+    let radius = try finite(layout.ringRadius * scale, "radius")
+    var chunk: [Ring] = []
+    chunk.reserveCapacity(Self.loadersPerChunk * layout.ringOffsets.count)
+    let loaders = min(scene.count, layout.count)
+    var first = true
+    for start in stride(from: 0, to: loaders, by: Self.loadersPerChunk) {
+      if Cancellation.signal != nil { throw DrawFailure(description: "interrupted") }
+      chunk.removeAll(keepingCapacity: true)
+      for i in start..<min(loaders, start + Self.loadersPerChunk) {
+        let origin = layout.origin(ofLoader: i)
+        for (r, offset) in layout.ringOffsets.enumerated() {
+          let angle: Double
+          do {
+            angle = try scene.engine.angle(loader: scene.loaders[i], ring: r, at: t)
+          } catch {
+            throw DrawFailure(description: error.description)
+          }
+          chunk.append(
+            Ring(
+              loader: i, ring: r, cx: try finite((origin.x + offset.x) * scale, "cx"),
+              cy: try finite((origin.y + offset.y) * scale, "cy"), radius: radius,
+              angle: try finite(angle, "angle")))
         }
-        if i > 0 || r > 0 { buffer += ", " }
-        buffer += "{\"loader\": \(i), \"ring\": \(r)"
-        buffer += ", \"cx\": \(Self.number((origin.x + offset.x) * scale))"
-        buffer += ", \"cy\": \(Self.number((origin.y + offset.y) * scale))"
-        buffer += ", \"radius\": \(radius), \"angle\": \(Self.number(angle))}"
       }
-      spill()
+      if !first { try write(", ") }
+      first = false
+      try write(elements(chunk))
     }
-    buffer += "]}"
-    spill()
+    try write("]}")
   }
 
-  /// Completes the document and renames it into place.
+  /// Completes the document and puts it in place.
   func finish() throws(DrawFailure) {
-    buffer += "]}\n"
-    spill(force: true)
-    guard let f = file else { throw DrawFailure(description: "trace already closed") }
-    file = nil
-    let failed = ferror(f) != 0
-    if fclose(f) != 0 || failed {
-      output.discard()
-      throw DrawFailure(description: "cannot write '\(output.temporaryPath)'")
-    }
+    try write("]}\n")
     do {
       try output.commit()
     } catch {
-      throw DrawFailure(description: "trace: \(error.description)")
+      throw DrawFailure(description: "--trace: \(error)")
     }
   }
 
-  /// Drops the partial file (a failed run leaves nothing behind).
+  /// Drops the partial document (a failed run leaves nothing behind).
   func discard() {
-    guard let f = file else { return }
-    file = nil
-    fclose(f)
     output.discard()
   }
 
-  /// Writes the buffer out once it is large (or always, with `force`).
-  private func spill(force: Bool = false) {
-    guard force || buffer.utf8.count >= 1 << 20, let f = file else { return }
-    fputs(buffer, f)
-    buffer.removeAll(keepingCapacity: true)
+  /// The JSON of `values` without the array's brackets: elements joined by commas.
+  private func elements(_ values: [some Encodable]) throws(DrawFailure) -> ArraySlice<UInt8> {
+    let data: Data
+    do {
+      data = try encoder.encode(values)
+    } catch {
+      throw DrawFailure(description: "trace: cannot encode: \(error)")
+    }
+    return ArraySlice(data.dropFirst().dropLast())
   }
 
-  /// A JSON number: rounded to 1e-9 so float noise (`209.99999999999997`) reads as the value
-  /// it stands for, then Swift's shortest round-trip form. Non-finite values cannot occur
-  /// (every input is validated); they are written as 0 rather than as invalid JSON.
-  static func number(_ x: Double) -> String {
-    guard x.isFinite else { return "0" }
+  private func write(_ text: String) throws(DrawFailure) {
+    try write(text.utf8)
+  }
+
+  private func write(_ bytes: some Collection<UInt8>) throws(DrawFailure) {
+    do {
+      try output.write(bytes)
+    } catch {
+      throw DrawFailure(description: "--trace: \(error)")
+    }
+  }
+
+  /// `x` rounded to 1e-9 so float noise (`209.99999999999997`) reads as the value it stands
+  /// for (`-0` as `0`); a non-finite value is refused, naming `what`.
+  func finite(_ x: Double, _ what: String) throws(DrawFailure) -> Double {
+    guard x.isFinite else {
+      throw DrawFailure(description: "trace: \(what) is \(x), which JSON cannot hold")
+    }
     var v = x
     if abs(x) < 1e15 { v = (x * 1e9).rounded() / 1e9 }
-    if v == 0 { v = 0 }  // no "-0.0"
-    return "\(v)"
+    return v == 0 ? 0 : v
   }
 }

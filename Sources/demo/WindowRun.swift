@@ -14,7 +14,8 @@ struct WindowRun {
   func open() throws(SDLError) -> LoaderWindow {
     let w = try LoaderWindow(
       title: "LoaderView", width: Int(options.width.rounded()),
-      height: Int(options.height.rounded()))
+      height: Int(options.height.rounded()), fullscreen: options.fullscreen,
+      vsync: options.vsync, renderDriver: options.renderer)
     if let reason = w.softwareFallbackReason {
       printError("demo: no accelerated renderer (\(reason)); using the software renderer")
     }
@@ -31,8 +32,9 @@ struct WindowRun {
 
   private func loop(in window: LoaderWindow) throws(LoaderField.Error) {
     let scene = try LoaderScene(
-      kind: options.scene, count: options.count, palette: options.theme.palette,
-      script: options.script)
+      kind: options.scene, count: options.count, style: options.style,
+      background: options.theme.palette.background,
+      motion: options.reducedMotion ? .reduced : .full, script: options.script)
     try scene.field.setBackend(options.backend, on: window.renderer)
     let how =
       options.backend == nil ? "the fastest at the quality bar on this renderer" : "--backend"

@@ -1,7 +1,9 @@
 import Foundation
 import LoaderSDL
+import LoaderSupport
 
-// Exit statuses: 0 done, 1 drawing or SDL failed, 2 bad command line.
+// Exit statuses: 0 done, 1 drawing, SDL or writing failed, 2 bad command line, 130 / 143
+// interrupted by SIGINT / SIGTERM (partial output removed).
 
 let options: DemoOptions
 do {
@@ -14,23 +16,39 @@ if options.help {
   print(DemoOptions.helpText, terminator: "")
   exit(0)
 }
+if options.info {
+  do {
+    print(try RendererReport.lines(for: options).joined(separator: "\n"))
+    exit(0)
+  } catch {
+    printError("demo: --info: \(error)")
+    exit(1)
+  }
+}
 
-/// Renders headless and says where the files went.
-func runHeadless(_ options: DemoOptions) -> Never {
+/// Renders headless and says where the files went; returns the exit status. Everything the
+/// run allocated is released before `exit` (valgrind counts what is still held then).
+func headlessStatus(_ options: DemoOptions) -> Int32 {
+  Cancellation.install(program: "demo")
   do {
     let result = try HeadlessRun(options: options).run()
     let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
     let absolute = URL(fileURLWithPath: dir).standardizedFileURL.path
     print("demo: wrote \(result.frames.count) PNG frame(s) to \(absolute)/ (frame-0000.png ...)")
     if let trace = result.trace { print("demo: wrote trace to \(trace)") }
-    exit(0)
+    return 0
   } catch {
     printError("\(error)")
     switch error {
-    case .usage: exit(2)
-    case .render: exit(1)
+    case .usage: return 2
+    case .render: return 1
+    case .interrupted(let i): return i.exitStatus
     }
   }
+}
+
+func runHeadless(_ options: DemoOptions) -> Never {
+  exit(headlessStatus(options))
 }
 
 let environment = ProcessInfo.processInfo.environment

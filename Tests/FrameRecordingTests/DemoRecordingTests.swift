@@ -45,9 +45,16 @@ import Testing
       refusal { () throws(UsageError) in try plan("l.mp4", duration: 2, width: 585, height: 180) }
         == "demo: --record: mp4 (H.264 yuv420p) needs an even width and height, not 585x180"
         + " (--size times --scale)")
-    for ok in ["l.gif", "l.webp", "l.mp4", "l.webm", "dir/L.GIF"] {
+    for ok in ["l.gif", "l.webp", "l.mp4", "l.webm", "L.GIF"] {
       #expect(refusal { () throws(UsageError) in try plan(ok, loop: true) } == nil, "\(ok)")
     }
+    // Checked like every output before anything is drawn.
+    #expect(
+      refusal { () throws(UsageError) in try plan("no-such-dir/l.gif", loop: true) }
+        == "demo: --record: directory 'no-such-dir' does not exist")
+    #expect(
+      refusal { () throws(UsageError) in try plan("-", loop: true) }
+        == "demo: --record: '-' does not end in one of .gif, .webp, .mp4, .webm")
   }
 
   /// `--record l.gif --loop` through `RecordingPlan.record`: the file holds the frames drawn at

@@ -3,6 +3,7 @@ import Foundation
 import FrameRecording
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 import Testing
 
 /// Each format written from real ring frames and decoded back by its own library.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import LoaderCore
 
-/// The engine (and the naive baseline) against the reference model, `LoaderTimeline`, for
+/// The engine against the reference model, `LoaderTimeline`, for
 /// 1000 loaders with their own seeded random toggle schedules and mixed styles.
 @Suite struct RotationEngineEquivalenceTests {
   static func style(ringCount: Int, stagger: Double, duration: Double, degrees: Double)
@@ -51,16 +51,12 @@ import Testing
     let references = (0..<n).map { schedule.timeline(ofLoader: $0, style: styles[$0]) }
 
     var engine = try RotationEngine(dt: c.dt)
-    let naive = NaiveLoaderSimulation(dt: c.dt)
     var ids: [RotationEngine.LoaderID] = []
     for s in styles {
       ids.append(try engine.addLoader(style: s))
-      naive.addLoader(style: s)
     }
     var player = ToggleSchedule.Player(schedule: schedule, loaders: ids)
-    var naiveNext = 0
     var bulk: [Float] = []
-    var naiveBulk: [Float] = []
     var worst = 0.0
 
     func check(_ i: Int, at t: Double) throws {
@@ -70,21 +66,12 @@ import Testing
         worst = Swift.max(worst, abs(got - expected))
         #expect(
           abs(got - expected) < 1e-6, "loader \(i) ring \(ring) at \(t): \(got) vs \(expected)")
-        let naiveGot = naive.angle(loader: i, ring: ring, at: t)
-        #expect(abs(naiveGot - expected) < 1e-6, "naive loader \(i) ring \(ring) at \(t)")
       }
     }
 
     while engine.time < Self.duration + 2 {
       try player.applyDue(to: &engine)
-      let end = naive.time + naive.dt
-      while naiveNext < schedule.events.count, schedule.events[naiveNext].time < end {
-        let e = schedule.events[naiveNext]
-        naive.setAnimating(e.isAnimating, loader: e.loader, at: e.time)
-        naiveNext += 1
-      }
       engine.step()
-      naive.step()
 
       let window = engine.presentableTimes
       if engine.tick % 3 == 0 {
@@ -105,8 +92,6 @@ import Testing
       if engine.tick % 25 == 0 {
         let t = window.lowerBound + c.dt * rng.nextUnit()
         try engine.presentationAngles(at: t, into: &bulk)
-        naive.presentationAngles(at: t, into: &naiveBulk)
-        var naiveIndex = 0
         for i in 0..<n {
           let first = try engine.firstRing(of: ids[i])
           for ring in 0..<styles[i].ringCount {
@@ -117,10 +102,6 @@ import Testing
               circularDistance(Double(bulk[first + ring]), expected) < tolerance,
               "bulk loader \(i) ring \(ring)")
             #expect(bulk[first + ring] >= 0 && bulk[first + ring] < 360)
-            #expect(
-              circularDistance(Double(naiveBulk[naiveIndex]), expected) < 2e-3,
-              "naive bulk loader \(i)")
-            naiveIndex += 1
           }
         }
       }

@@ -3,7 +3,9 @@ import Foundation
 /// An executable product of this package (`demo`, `bench`) as built beside the test bundle,
 /// launched with `Process`: what it printed and how it exited.
 struct BuiltProduct {
+  /// The exit status, or the signal's number when `reason` is `.uncaughtSignal`.
   var status: Int32
+  var reason: Process.TerminationReason = .exit
   var stdout: String
   var stderr: String
 
@@ -27,8 +29,19 @@ struct BuiltProduct {
     _ name: String, _ arguments: [String], environment: [String: String?] = [:],
     directory: URL? = nil
   ) throws -> BuiltProduct {
+    try run(
+      executable: executable(named: name), arguments, environment: environment,
+      directory: directory)
+  }
+
+  /// Runs `executable`, reading its stdout and stderr at the same time: reading one to its
+  /// end first would deadlock on a child that fills the other pipe (64 KiB) meanwhile.
+  static func run(
+    executable: URL, _ arguments: [String], environment: [String: String?] = [:],
+    directory: URL? = nil
+  ) throws -> BuiltProduct {
     let p = Process()
-    p.executableURL = executable(named: name)
+    p.executableURL = executable
     p.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
@@ -39,12 +52,22 @@ struct BuiltProduct {
     p.standardOutput = out
     p.standardError = err
     try p.run()
-    // Read before waiting so a full pipe cannot stall the child.
+    final class Drained: @unchecked Sendable {
+      // Written by the reading thread before `group.wait()` returns, read only after it.
+      var data = Data()
+    }
+    let stderrData = Drained()
+    let group = DispatchGroup()
+    let errHandle = err.fileHandleForReading
+    DispatchQueue.global().async(group: group) {
+      stderrData.data = errHandle.readDataToEndOfFile()
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
     p.waitUntilExit()
     return BuiltProduct(
-      status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+      status: p.terminationStatus, reason: p.terminationReason,
+      stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: stderrData.data, as: UTF8.self))
   }
 }

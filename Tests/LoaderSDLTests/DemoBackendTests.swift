@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderSupport
 import Testing
 
 /// `--backend`: every backend renders the demo's frames headless, and they agree.

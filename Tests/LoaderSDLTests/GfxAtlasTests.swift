@@ -1,6 +1,7 @@
 import CairoReference
 import Foundation
 import LoaderCore
+import LoaderSupport
 import Testing
 
 @testable import LoaderSDL

@@ -1,5 +1,6 @@
 import Foundation
 import LoaderSDL
+import LoaderSupport
 import Testing
 
 /// `LoaderView` and `LoaderField` against SPEC: worked angles, toggles, speed, idle

@@ -1,6 +1,7 @@
 import CSDL2
 import CairoReference
 import LoaderCore
+import LoaderSupport
 import Testing
 
 @testable import LoaderSDL

@@ -1,3 +1,5 @@
+import LoaderCore
+
 /// The baseline for the bench and a second opinion for the tests: the same semantics as
 /// `RotationEngine`, written the obvious way, one object per loader with its own schedule (as
 /// SwiftUI gives each view its own task). Not for use: it chases a pointer per loader and an

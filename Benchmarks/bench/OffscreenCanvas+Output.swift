@@ -1,0 +1,9 @@
+import LoaderSDL
+import LoaderSupport
+
+extension OffscreenCanvas {
+  /// The canvas as a PNG at `path`, through the one output writer.
+  func savePNG(to path: String) throws {
+    try OutputFile.write(pngData(), to: path)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A directory the run writes into (`demo --out`), created with its missing ancestors and
+/// removed again, those it created only, when the run fails.
+public struct OutputDirectory: Sendable {
+  public let path: String
+  /// The directories this run made, outermost first.
+  public private(set) var created: [String] = []
+
+  /// The most bytes a path may have (`PATH_MAX`, terminator included).
+  public static let pathLimit = Int(PATH_MAX) - 1
+
+  /// Checks, creating nothing, that `path` is a directory that accepts files or can be made
+  /// one: every missing component's name fits, and the nearest existing ancestor is a
+  /// writable directory.
+  public static func check(_ path: String) throws(OutputError) {
+    guard !path.isEmpty else { throw OutputError(.usage, "the directory path is empty") }
+    guard path.utf8.count <= pathLimit else {
+      throw OutputError(.usage, "the path is longer than \(pathLimit) bytes")
+    }
+    let (existing, missing) = try split(path)
+    for name in missing where name.utf8.count > OutputTarget.nameLimit {
+      throw OutputError(
+        .usage,
+        "\(ErrorLine.quote(name)): a directory name is at most \(OutputTarget.nameLimit) bytes")
+    }
+    let probe = try TemporaryFiles.create(in: existing)
+    close(probe.descriptor)
+    TemporaryFiles.remove(probe.path)
+  }
+
+  /// Makes `path` a directory, creating what is missing.
+  public init(creating path: String) throws(OutputError) {
+    try Self.check(path)
+    self.path = path
+    var (current, missing) = try Self.split(path)
+    for name in missing {
+      current = TemporaryFiles.join(current, name)
+      if mkdir(current, 0o777) != 0, errno != EEXIST {
+        let error = OutputError.system("create directory", current, errno: errno)
+        removeCreated()
+        throw error
+      }
+      created.append(current)
+    }
+  }
+
+  /// Removes the directories this run created, innermost first, if they are empty (it never
+  /// removes what someone else put there).
+  public func removeCreated() {
+    for d in created.reversed() { rmdir(d) }
+  }
+
+  /// The nearest existing ancestor of `path` (which must be a directory) and the names below
+  /// it that do not exist yet.
+  private static func split(_ path: String) throws(OutputError) -> (String, [String]) {
+    var current = path
+    var missing: [String] = []
+    var info = stat()
+    while stat(current, &info) != 0 {
+      guard errno == ENOENT else { throw .system("use", current, errno: errno) }
+      let (up, name) = OutputTarget.split(current)
+      if !name.isEmpty, name != "." { missing.insert(name, at: 0) }
+      if up == current { break }
+      current = up
+    }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw OutputError(.usage, "\(ErrorLine.quote(current)) is not a directory")
+    }
+    return (current, missing)
+  }
+}
