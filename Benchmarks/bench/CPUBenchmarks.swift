@@ -44,6 +44,12 @@ enum CPUBenchmarks {
   static func run(_ run: BenchRun) throws {
     let selected = scenarios.filter { run.isSelected($0.name) }
     guard !selected.isEmpty else { return }
+    // `swift run -c release bench` builds the bench alone: build the release demo beside it
+    // when it is missing (the release relaunch has just built both). A debug bench measures
+    // the debug demo that `swift build` made with it, flagged in its notes.
+    if demoPath() == nil, !ReleaseRelaunch.isDebugBuild {
+      _ = ReleaseRelaunch.build(product: "demo")
+    }
     guard let demo = demoPath() else {
       run.note("cpu/*: skipped, no demo executable beside the bench (swift build --product demo)")
       return

@@ -59,6 +59,18 @@ enum ReleaseRelaunch {
   }
 
   /// Runs a command with its output on our stderr (stdout stays the table's).
+  /// Builds `product` in this build's configuration from the package beside the sources,
+  /// its output on stderr; false when there is no package or the build fails.
+  static func build(product: String) -> Bool {
+    let root = packageRoot
+    guard FileManager.default.fileExists(atPath: root + "/Package.swift") else { return false }
+    let configuration = isDebugBuild ? "debug" : "release"
+    printError("bench: running swift build -c \(configuration) --product \(product) in \(root)")
+    return run([
+      "swift", "build", "-c", configuration, "--product", product, "--package-path", root,
+    ])
+  }
+
   private static func run(_ command: [String]) -> Bool {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
