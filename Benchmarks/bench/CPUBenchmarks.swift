@@ -65,6 +65,7 @@ enum CPUBenchmarks {
             + " on SDL_VIDEODRIVER=offscreen",
           "\(Format.value(m.wholeRunPercent))% over the whole run (wait4, start-up included)",
         ]
+        details += m.said.map { "demo: \($0)" }
         if ReleaseRelaunch.isDebugBuild { details.append("debug demo") }
         run.record(
           BenchResult(
@@ -93,6 +94,9 @@ enum CPUBenchmarks {
   struct Reading {
     var percents: [Double]
     var wholeRunPercent: Double
+    /// The demo's own last status line (its frame rate, or that it stopped) and the line that
+    /// names its renderer: what the share of a core was spent on.
+    var said: [String]
   }
 
   /// Runs `demo arguments` and samples its CPU time (see the type's doc).
@@ -200,7 +204,11 @@ enum CPUBenchmarks {
     }
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
     let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    return .success(Reading(percents: percents, wholeRunPercent: 100 * cpu / wall))
+    let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+    let said = [
+      lines.first { $0.contains(" renderer (") }, lines.last { $0.contains("LoaderView: ") },
+    ].compactMap { $0.map { String($0.trimmingPrefix("demo: ")) } }
+    return .success(Reading(percents: percents, wholeRunPercent: 100 * cpu / wall, said: said))
   }
 
   /// The CPU time of every thread of `pid`, nanoseconds (first field of each thread's
