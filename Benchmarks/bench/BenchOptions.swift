@@ -59,9 +59,12 @@ struct BenchOptions: Equatable {
       },
     ],
     notes: """
-      A debug build rebuilds itself in release (swift build -c release --product bench) and \
-      re-runs; set BENCH_NO_RELAUNCH=1 to measure the debug build anyway (numbers flagged). \
-      BENCH_SAVE_FRAMES=DIR writes the raster frames that PSNR compares into DIR as PNGs.
+      A debug build rebuilds itself in release (swift build -c release --product bench, then \
+      --product demo for cpu/*) and re-runs; set BENCH_NO_RELAUNCH=1 to measure the debug build \
+      anyway (numbers flagged). \
+      BENCH_SAVE_FRAMES=DIR writes the raster frames that PSNR compares into DIR as PNGs. \
+      BENCH_RENDERER=opengl draws raster/<backend> and frame/<backend> on OpenGL (EGL, SDL's \
+      offscreen driver) instead of the software renderer (Benchmarks/gpu.sh).
       """)
 
   /// The help.

@@ -13,7 +13,7 @@ struct BenchSizes {
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000],
-    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000])
+    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
     frameLoaders: [100])
@@ -26,7 +26,7 @@ enum BenchCatalogue {
   static var names: [String] {
     ["limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive"]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" }
+      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names
   }
 }
 
@@ -35,14 +35,17 @@ final class BenchRun {
   let options: BenchOptions
   let plan: SamplingPlan
   let sizes: BenchSizes
+  /// Where `raster/<backend>` and `frame/<backend>` draw (`BENCH_RENDERER`).
+  let renderer: BenchRenderer
   /// Every scene is built from this seed.
   static let seed: UInt64 = 0x5EED_0001
   private(set) var results: [BenchResult] = []
   /// `BENCH_SAVE_FRAMES=DIR`: where to write the frames PSNR compares, to look at them.
   let framesDirectory = ProcessInfo.processInfo.environment["BENCH_SAVE_FRAMES"]
 
-  init(options: BenchOptions) {
+  init(options: BenchOptions, renderer: BenchRenderer = .software) {
     self.options = options
+    self.renderer = renderer
     plan = options.quick ? .quick : .full
     sizes = options.quick ? .quick : .full
   }
@@ -102,6 +105,7 @@ final class BenchRun {
     try RasterBenchmarks.run(self)
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
+    try CPUBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {
       print("\nratios (p50):")

@@ -43,55 +43,47 @@ enum RasterBenchmarks {
       }
       if let m {
         run.noteCallCost("raster/cairo", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
-        run.record(result("raster/cairo", n, m, ink: ink, fill: fillMilliseconds, psnr: nil))
+        var entry = result("raster/cairo", n, m, ink: ink, fill: fillMilliseconds, psnr: nil)
+        entry.threads = 1
+        run.record(entry)
       }
 
       for backend in sized {
-        let canvas = try OffscreenCanvas(width: w, height: h)
-        let made = try backend.makeRasterizer(surface: canvas.surface)
-        // The span backend runs at all threads and again at one: its speed-up is a column.
-        var variants: [(name: String, rasterizer: any RingRasterizer, threads: Int?)] = [
-          ("raster/\(backend.rawValue)", made, (made as? CoverageSpanRasterizer)?.threads)
-        ]
-        if made is CoverageSpanRasterizer {
-          let single = CoverageSpanRasterizer(threads: 1)
-          single.attach(surface: canvas.surface)
-          variants.append(("raster/\(backend.rawValue)-1thread", single, 1))
-        }
-        var allThreadsP50: Double?
-        for (name, rasterizer, threads) in variants {
+        let canvas = try run.renderer.makeCanvas(width: w, height: h)
+        let made = try backend.makeRasterizer(surface: canvas.cpuSurface)
+        // A backend with a thread setting is measured at each of `BenchThreads.counts` (the
+        // all-threads row then shows its speed-up); one without reads 1 thread.
+        let spans = made as? CoverageSpanRasterizer
+        let threadCounts = spans == nil ? [1] : BenchThreads.counts
+        let name = "raster/\(backend.rawValue)"
+        for threads in threadCounts {
+          spans?.threads = threads
           let shape = scene.shape
           var failure: SDLError?
           let draw = {
             do throws(SDLError) {
               try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-                try rasterizer.draw(buf, shape: shape, on: canvas.renderer)
+                try made.draw(buf, shape: shape, on: canvas.renderer)
               }
+              try canvas.finish()
             } catch {
               failure = error
             }
-            canvas.flush()
           }
           canvas.clear(scene.palette.background)
           let m = Sampler.measure(plan(n, run)) { draw() }
           canvas.clear(scene.palette.background)
           draw()
           if let failure { throw failure }
-          let psnr = mask.psnr(canvas.argbPixels(), reference)
-          if let dir = run.framesDirectory {
-            try canvas.savePNG(
-              to: "\(dir)/\(name.replacingOccurrences(of: "/", with: "-"))-\(n).png")
+          let psnr = mask.psnr(try canvas.argbPixels(), reference)
+          if let dir = run.framesDirectory, let canvas = canvas as? OffscreenCanvas {
+            let suffix = threadCounts.count > 1 ? "-x\(threads)" : ""
+            try canvas.savePNG(to: "\(dir)/raster-\(backend.rawValue)\(suffix)-\(n).png")
           }
           run.noteCallCost(name, size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
           var entry = result(name, n, m, ink: ink, fill: fillMilliseconds, psnr: psnr)
-          if let threads {
-            entry.details.append("\(threads) thread\(threads == 1 ? "" : "s")")
-            if threads == 1, let all = allThreadsP50 {
-              entry.details.append(
-                "speed-up at all threads \(Format.value(m.nanosecondsPerCall.p50 / all))x (p50)")
-            }
-          }
-          if allThreadsP50 == nil { allThreadsP50 = m.nanosecondsPerCall.p50 }
+          entry.threads = threads
+          if let gl = canvas as? OpenGLTarget { entry.details.append(gl.description) }
           run.record(entry)
         }
       }

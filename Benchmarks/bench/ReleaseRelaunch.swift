@@ -14,7 +14,7 @@ enum ReleaseRelaunch {
 
   static var isDebugBuild: Bool { _isDebugAssertConfiguration() }
 
-  /// In a debug build: builds and `exec`s the release bench, which never returns; if that
+  /// In a debug build: builds the release bench and demo and `exec`s the bench, which never returns; if that
   /// cannot be done (no sources beside the binary, the build fails, or `BENCH_NO_RELAUNCH=1`)
   /// says why on stderr and returns, and the caller must print `warning` first.
   /// In a release build: returns at once.
@@ -29,12 +29,17 @@ enum ReleaseRelaunch {
       printError("bench: debug build and no package at \(root) to build a release from")
       return
     }
-    printError("bench: debug build; running swift build -c release --product bench in \(root)")
+    // `cpu/*` runs the demo found beside the bench, so it is built in release too.
+    printError(
+      "bench: debug build; running swift build -c release --product bench (then demo) in \(root)")
     let started = Stopwatch.now()
-    guard run(["swift", "build", "-c", "release", "--product", "bench", "--package-path", root])
-    else {
-      printError("bench: the release build failed")
-      return
+    for product in ["bench", "demo"] {
+      guard
+        run(["swift", "build", "-c", "release", "--product", product, "--package-path", root])
+      else {
+        printError("bench: the release build of \(product) failed")
+        return
+      }
     }
     let binPath = capture([
       "swift", "build", "-c", "release", "--show-bin-path", "--package-path", root,
@@ -54,6 +59,18 @@ enum ReleaseRelaunch {
   }
 
   /// Runs a command with its output on our stderr (stdout stays the table's).
+  /// Builds `product` in this build's configuration from the package beside the sources,
+  /// its output on stderr; false when there is no package or the build fails.
+  static func build(product: String) -> Bool {
+    let root = packageRoot
+    guard FileManager.default.fileExists(atPath: root + "/Package.swift") else { return false }
+    let configuration = isDebugBuild ? "debug" : "release"
+    printError("bench: running swift build -c \(configuration) --product \(product) in \(root)")
+    return run([
+      "swift", "build", "-c", configuration, "--product", product, "--package-path", root,
+    ])
+  }
+
   private static func run(_ command: [String]) -> Bool {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

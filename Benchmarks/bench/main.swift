@@ -11,6 +11,13 @@ do {
   printError(error.description)
   exit(2)
 }
+let renderer: BenchRenderer
+do {
+  renderer = try BenchRenderer.fromEnvironment()
+} catch {
+  printError(error.description)
+  exit(2)
+}
 if options.help {
   print(BenchOptions.usage, terminator: "")
   exit(0)
@@ -50,7 +57,7 @@ setenv("SDL_VIDEODRIVER", "dummy", 0)
 print("# bench: \(MachineDescription.summary)")
 print("# command: bench \(arguments.joined(separator: " "))")
 let started = Stopwatch.now()
-let run = BenchRun(options: options)
+let run = BenchRun(options: options, renderer: renderer)
 do {
   try run.run()
   // Both files are complete before either is renamed into place, so a full disk leaves

@@ -10,3 +10,8 @@ extension LoaderField {
     return instances
   }
 }
+
+extension LoaderField {
+  /// The threads of the `spans` rasterizer drawing now (nil before a draw, or another backend).
+  package var spanRasterizerThreads: Int? { (rasterizer as? CoverageSpanRasterizer)?.threads }
+}

@@ -116,7 +116,7 @@ public final class LoaderField {
   public private(set) var backend: RingBackend?
   /// The backend drawing now (nil before the first `draw`).
   public private(set) var activeBackend: RingBackend?
-  private var rasterizer: (any RingRasterizer)?
+  private(set) var rasterizer: (any RingRasterizer)?
   private var rasterizerRenderer: OpaquePointer?
   private var surface: UnsafeMutablePointer<SDL_Surface>?
   private let unitShape: DashedRing
@@ -129,28 +129,45 @@ public final class LoaderField {
   private var angles: [Float] = []
   var instances: [RingInstance] = []
 
+  /// Threads the field's CPU work may use: the engine's per-ring passes
+  /// (`RotationEngine.threadCount`) and the `spans` backend's bands
+  /// (`CoverageSpanRasterizer.threads`). Both split their work so that the output is the
+  /// same bits at any count, and both stay on the calling thread while the work is too small
+  /// for a second thread to pay, so the default of every core costs a small field nothing.
+  public private(set) var threads: Int
+
   /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
   /// - Parameters:
   ///   - backend: the rasterizer to draw with; nil picks the fastest that meets the quality
   ///     bar on each renderer (`RingBackend.preferred(for:)`).
   ///   - capacity: loaders to reserve storage for.
+  ///   - threads: see `threads`; >= 1 (default: every core).
   public init(
     style: LoaderStyle = .seed, layout: Layout = .grid, backend: RingBackend? = nil,
-    startingAt start: Double = 0, capacity: Int = 0
+    startingAt start: Double = 0, capacity: Int = 0,
+    threads: Int = RotationEngine.availableCores
   ) throws(Error) {
     do { try style.validate() } catch { throw .invalidStyle(error) }
     guard start.isFinite else { throw .timeNotFinite(start) }
     self.style = style
     self.layout = layout
     self.backend = backend
+    self.threads = threads
     clock = SpeedClock(start: start)
     unitShape = DashedRing(style: style)
     ringColors = (0..<style.ringCount).map { [style] in style.color(ofRing: $0) }
     do {
-      engine = try RotationEngine(dt: Self.stepLength, capacity: capacity)
+      engine = try RotationEngine(dt: Self.stepLength, capacity: capacity, threadCount: threads)
     } catch {
       throw .engine(error)
     }
+  }
+
+  /// Sets `threads` (>= 1) for the engine and the current and later rasterizers.
+  public func setThreads(_ n: Int) throws(Error) {
+    do { try engine.setThreadCount(n) } catch { throw .engine(error) }
+    threads = n
+    (rasterizer as? CoverageSpanRasterizer)?.threads = n
   }
 
   public var count: Int { loaders.count }
@@ -353,6 +370,7 @@ public final class LoaderField {
     } catch {
       throw .sdl(error)
     }
+    (rasterizer as? CoverageSpanRasterizer)?.threads = threads
     rasterizerRenderer = renderer
     activeBackend = chosen
     self.backend = backend

@@ -31,15 +31,18 @@ private enum BenchProcess {
           --filter SUBSTRING   run only the entries whose name contains SUBSTRING (names: limit/bandwidth,
                                limit/fill, limit/memset, limit/raster, step/soa, step/naive, raster/gfx,
                                raster/spans, raster/geometry, raster/cairo, raster/sprite, raster/sprite-gl,
-                               frame/gfx, frame/spans, frame/geometry) (default every entry)
+                               frame/gfx, frame/spans, frame/geometry, cpu/seed-animating, cpu/seed-stopped,
+                               cpu/grid10k-animating, cpu/grid10k-stopped) (default every entry)
           --json FILE          also write the results as JSON to FILE (default none)
           --chart FILE.png     also draw the scaling curves (log-log) into FILE.png (default none)
           --threads N          threads for the entries that use several, 1...256 (default all cores)
           --help               print this help and exit
 
-        A debug build rebuilds itself in release (swift build -c release --product bench) and re-runs; set
-        BENCH_NO_RELAUNCH=1 to measure the debug build anyway (numbers flagged). BENCH_SAVE_FRAMES=DIR
-        writes the raster frames that PSNR compares into DIR as PNGs.
+        A debug build rebuilds itself in release (swift build -c release --product bench, then --product
+        demo for cpu/*) and re-runs; set BENCH_NO_RELAUNCH=1 to measure the debug build anyway (numbers
+        flagged). BENCH_SAVE_FRAMES=DIR writes the raster frames that PSNR compares into DIR as PNGs.
+        BENCH_RENDERER=opengl draws raster/<backend> and frame/<backend> on OpenGL (EGL, SDL's offscreen
+        driver) instead of the software renderer (Benchmarks/gpu.sh).
 
         """)
     #expect(try BenchProcess.run(["-h"]).stdout == r.stdout)
@@ -80,6 +83,14 @@ private enum BenchProcess {
     let r = try BenchProcess.run(arguments)
     #expect(r.status == 2)
     #expect(r.stderr == message + "\n")
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test func anUnknownRendererIsAUsageError() throws {
+    let r = try BuiltProduct.run(
+      "bench", ["--quick"], environment: ["BENCH_NO_RELAUNCH": "1", "BENCH_RENDERER": "vulkan"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "bench: BENCH_RENDERER: unknown renderer 'vulkan' (software or opengl)\n")
     #expect(r.stdout.isEmpty)
   }
 
@@ -125,5 +136,74 @@ private enum BenchProcess {
     #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["c.png", "r.json"])
+  }
+
+  /// The rows of `stdout` for entry `name`, split into columns (name, loaders, rings,
+  /// threads, unit, min, p50, ...).
+  static func rows(_ name: String, in stdout: String) -> [[Substring]] {
+    stdout.split(separator: "\n").filter { $0.hasPrefix(name + " ") }.map {
+      $0.split(separator: " ", omittingEmptySubsequences: true)
+    }
+  }
+
+  /// A threaded entry: one row at 1 thread and one at every core with its speed-up, in the
+  /// table and in the JSON.
+  @Test func framesAreMeasuredAtOneAndAllThreads() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-threads-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let json = dir.appendingPathComponent("r.json").path
+    let r = try BenchProcess.run(["--quick", "--filter", "frame/spans", "--json", json])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    let header = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("name ") })
+    #expect(
+      header.split(separator: " ", omittingEmptySubsequences: true).prefix(5) == [
+        "name", "loaders", "rings", "threads", "unit",
+      ])
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let rows = Self.rows("frame/spans", in: r.stdout)
+    #expect(rows.map { $0[3] } == (cores > 1 ? ["1", "\(cores)"] : ["1"]))
+    #expect(rows.allSatisfy { $0[1] == "100" && $0[2] == "500" && $0[4] == "ms/frame" })
+    if cores > 1 {
+      #expect(rows.last?.joined(separator: " ").hasSuffix("x of 1 thread") == true)
+      #expect(r.stdout.contains("frame/spans @ 500 rings, \(cores) threads vs 1 thread: "))
+    }
+
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    let results = try #require((object as? [String: Any])?["results"] as? [[String: Any]])
+    let frames = results.filter { $0["name"] as? String == "frame/spans" }
+    #expect(
+      frames.compactMap { ($0["threads"] as? NSNumber)?.intValue } == rows.map { Int($0[3]) ?? 0 })
+    #expect(frames.first?["speedup"] == nil)
+    if cores > 1 {
+      let x = try #require((frames.last?["speedup"] as? NSNumber)?.doubleValue)
+      #expect(x.isFinite && x > 0)
+    }
+  }
+
+  /// `cpu/seed-*` runs the demo's window loop (the demo beside the bench) and reports a
+  /// share of a core for each state, which the targets read.
+  @Test func cpuEntriesRunTheDemo() throws {
+    let r = try BenchProcess.run(["--quick", "--filter", "cpu/seed"])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    for name in ["cpu/seed-animating", "cpu/seed-stopped"] {
+      let rows = Self.rows(name, in: r.stdout)
+      #expect(rows.count == 1, "\(name): \(r.stdout)")
+      guard let row = rows.first else { continue }
+      #expect(row[1] == "1" && row[2] == "5" && row[3] == "-" && row[4] == "%")
+      let p50 = try #require(Double(row[7]), "\(name) p50 '\(row[7])'")
+      #expect(p50 >= 0 && p50 <= 100 * Double(ProcessInfo.processInfo.activeProcessorCount))
+      #expect(
+        r.stdout.contains("\n  \(name) <= "), "its target is reported: \(r.stdout)")
+    }
+    #expect(Self.rows("cpu/grid10k-animating", in: r.stdout).isEmpty)
+    // Animating draws every frame; stopped only waits for events.
+    if let a = Self.rows("cpu/seed-animating", in: r.stdout).first.flatMap({ Double($0[7]) }),
+      let s = Self.rows("cpu/seed-stopped", in: r.stdout).first.flatMap({ Double($0[7]) })
+    {
+      #expect(s < a, "stopped \(s) % vs animating \(a) %")
+    }
   }
 }

@@ -1,0 +1,64 @@
+import CSDL2
+import LoaderCore
+import Testing
+
+@testable import LoaderSDL
+
+/// `LoaderField(threads:)` reaches both halves of the field's CPU work, and no thread count
+/// changes a pixel.
+@Suite struct LoaderFieldThreadsTests {
+  static let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
+
+  /// A grid of 400 loaders (2000 rings, past the span backend's threshold for bands on
+  /// threads), drawn at one time by fields on 1, 2 and 5 threads.
+  func render(threads: Int) throws -> (pixels: [UInt32], field: LoaderField) {
+    let field = try LoaderField(style: .seed, layout: .grid, backend: .spans, threads: threads)
+    for i in 0..<400 { try field.addLoader(isAnimating: true, at: Double(i % 7) * 0.1) }
+    let canvas = try OffscreenCanvas(width: Int(Self.frame.w), height: Int(Self.frame.h))
+    field.attach(surface: canvas.surface)
+    canvas.clear(LoaderPalette.light.background)
+    try field.draw(on: canvas.renderer, in: Self.frame, scale: 1, at: 1.37)
+    canvas.flush()
+    return (canvas.argbPixels(), field)
+  }
+
+  @Test func threadsReachTheEngineAndTheSpanRasterizer() throws {
+    for threads in [1, 2, 5] {
+      let field = try render(threads: threads).field
+      #expect(field.threads == threads)
+      #expect(field.engine.threadCount == threads)
+      #expect(field.spanRasterizerThreads == threads)
+    }
+    let field = try render(threads: 1).field
+    try field.setThreads(3)
+    #expect(field.engine.threadCount == 3)
+    #expect(field.spanRasterizerThreads == 3)
+  }
+
+  @Test func defaultIsEveryCore() throws {
+    let field = try LoaderField()
+    #expect(field.threads == RotationEngine.availableCores)
+    #expect(field.engine.threadCount == RotationEngine.availableCores)
+  }
+
+  @Test func everyThreadCountDrawsTheSameBytes() throws {
+    let one = try render(threads: 1).pixels
+    #expect(one.contains { $0 != one[0] }, "the frame shows rings")
+    for threads in [2, 5] {
+      #expect(try render(threads: threads).pixels == one, "\(threads) threads")
+    }
+  }
+
+  @Test func aThreadCountBelowOneIsRefused() throws {
+    #expect(throws: LoaderField.Error.self) { try LoaderField(threads: 0) }
+    let field = try LoaderField(threads: 2)
+    do {
+      try field.setThreads(0)
+      Issue.record("setThreads(0) was accepted")
+    } catch {
+      #expect(error.description == "thread count must be >= 1, got 0")
+    }
+    #expect(field.threads == 2)
+    #expect(field.engine.threadCount == 2)
+  }
+}
