@@ -426,7 +426,15 @@ public final class LoaderField {
     } catch {
       throw .engine(error)
     }
-    instances.removeAll(keepingCapacity: true)
+    let needed = min(count, a.count) * a.ringOffsets.count
+    if instances.capacity > 4 * max(needed, 1 << 12) {
+      // The scene shrank a lot (a grid halved from a million down to a few): give the
+      // memory back instead of keeping the largest frame's buffer for good.
+      instances = []
+      instances.reserveCapacity(needed)
+    } else {
+      instances.removeAll(keepingCapacity: true)
+    }
     let x0 = Double(frame.x)
     let y0 = Double(frame.y)
     let offsets = a.ringOffsets
