@@ -52,21 +52,24 @@ let package = Package(
     // MARK: - Public API
 
     // Pure Swift: timing, engine, geometry, layout, colours. Imports no C.
-    .target(name: "LoaderCore"),
+    .target(name: "LoaderCore", exclude: ["README.md"]),
     // Windows, renderers and rasterizers over SDL2 / SDL2_gfx / SDL2_image.
-    .target(name: "LoaderSDL", dependencies: ["LoaderCore", "CSDL2"]),
+    .target(name: "LoaderSDL", dependencies: ["LoaderCore", "CSDL2"], exclude: ["README.md"]),
 
     // MARK: - Executables
 
     .executableTarget(
       name: "demo",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"]),
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"],
+      exclude: ["README.md"]),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CAllocationCounter",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference",
+        "CAllocationCounter",
       ],
-      path: "Benchmarks/bench"
+      path: "Benchmarks/bench",
+      exclude: ["README.md"]
     ),
     // The README's example: one LoaderView in a window (or one PNG headless).
     .executableTarget(
@@ -85,19 +88,37 @@ let package = Package(
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
-    .target(name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"]),
+    .target(
+      name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"],
+      exclude: ["README.md"]),
 
     // Animated GIF / WebP / MP4 / WebM files from ARGB frames (giflib, libwebp, FFmpeg). Not a
     // product: only the demo and the tests link it.
-    .target(name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"]),
+    .target(
+      name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"],
+      exclude: ["README.md"]),
+
+    // Not a product: the scenes the bench and the raster tests both draw (`RasterScene`) and
+    // the launcher the executable tests go through (`BuiltProduct`, `DemoProcess`).
+    .target(
+      name: "LoaderTestSupport",
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSDL2"],
+      path: "Tests/LoaderTestSupport"),
 
     // MARK: - Tests
 
     .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
     .testTarget(
-      name: "LoaderSDLTests",
+      name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "demo", "hello-loader",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CSDL2",
+      ]
+    ),
+    .testTarget(
+      name: "DemoTests",
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSDL2", "demo",
+        "hello-loader",
       ]
     ),
     .testTarget(
@@ -110,6 +131,7 @@ let package = Package(
     .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
     // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:
     // every allocation of the tests pays one relaxed atomic add.
-    .testTarget(name: "BenchTests", dependencies: ["bench", "LoaderCore"]),
+    .testTarget(
+      name: "BenchTests", dependencies: ["bench", "LoaderCore", "LoaderTestSupport"]),
   ]
 )

@@ -46,7 +46,7 @@ struct BenchResult {
 }
 
 extension BenchResult {
-  /// `{"results": [...]}` with the keys of the issue, in its order; raster entries add
+  /// `{"results": [...]}` with the keys in `BenchResult`'s order; raster entries add
   /// `psnr_db`, threaded entries `threads`, and those above one thread `speedup` (their
   /// 1-thread p50 over theirs). Non-finite numbers never reach here (JSON has none): they are written as null.
   static func json(_ results: [BenchResult]) -> String {

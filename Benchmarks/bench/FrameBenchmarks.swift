@@ -1,6 +1,7 @@
 import CSDL2
 import LoaderCore
 import LoaderSDL
+import LoaderTestSupport
 
 /// `frame/<backend>`: one whole frame of the demo's grid scene, as a game loop runs it.
 ///
@@ -18,7 +19,7 @@ enum FrameBenchmarks {
     let style = StepBenchmarks.style
     let background = LoaderPalette.light.background
     let size = SDL_FRect(
-      x: 0, y: 0, w: Float(RasterScene.width), h: Float(RasterScene.height))
+      x: 0, y: 0, w: Float(RasterScene.stressFrame.width), h: Float(RasterScene.stressFrame.height))
     for n in run.sizes.frameLoaders {
       for backend in backends where !run.exceedsBudget("frame/\(backend.rawValue)", size: n) {
         let field = try LoaderField(style: style, layout: .grid, backend: backend, capacity: n)
@@ -26,7 +27,8 @@ enum FrameBenchmarks {
           try field.addLoader(isAnimating: true, at: start)
         }
         let grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
-        let canvas = try OffscreenCanvas(width: RasterScene.width, height: RasterScene.height)
+        let canvas = try OffscreenCanvas(
+          width: RasterScene.stressFrame.width, height: RasterScene.stressFrame.height)
         field.attach(surface: canvas.surface)
         var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
         var failure: (any Error)?
@@ -68,8 +70,8 @@ enum FrameBenchmarks {
             statistics: ms, frameMilliseconds: ms.p50,
             details: [
               "\(Format.value(1000 / ms.p50)) frames/s",
-              "grid \(grid.columns)x\((n + grid.columns - 1) / grid.columns) at scale"
-                + " \(Format.value(grid.shapeScale))",
+              "grid \(grid.columns)x\((n + grid.columns - 1) / grid.columns) at fit"
+                + " \(Format.value(grid.fit))",
               "\(Format.value(m.allocationsPerCall)) allocs/frame"
                 + (m.allocationsPerCall > 0 && quiet < quietFrames
                   ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),

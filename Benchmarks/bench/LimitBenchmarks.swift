@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderTestSupport
 
 /// The machine's floors: what no step or raster can beat.
 ///
@@ -12,7 +13,9 @@ import LoaderSDL
 enum LimitBenchmarks {
   static func run(_ run: BenchRun) throws {
     if run.isSelected("limit/fill") || run.isSelected("limit/memset") {
-      for r in try fill(width: RasterScene.width, height: RasterScene.height, plan: run.plan)
+      for r in try fill(
+        width: RasterScene.stressFrame.width, height: RasterScene.stressFrame.height, plan: run.plan
+      )
       where run.isSelected(r.name) {
         run.record(r)
       }
@@ -21,7 +24,7 @@ enum LimitBenchmarks {
     if run.isSelected("limit/raster")
       || RasterBenchmarks.backendNames.contains(where: { run.isSelected("raster/\($0)") })
     {
-      let covered = coveredPixelsPerRing(RasterScene.shape)
+      let covered = coveredPixelsPerRing(RasterScene.stressFrame.shape)
       for n in run.sizes.rasterRings {
         for threads in BenchThreads.counts {
           run.record(raster(rings: n, coveredPixels: covered, threads: threads, plan: run.plan))
@@ -135,13 +138,15 @@ enum LimitBenchmarks {
   {
     let pixelBytes = 4.0
     let bytesPerRing = coveredPixels * (2 * pixelBytes + 1)
-    let frameBytes = Double(RasterScene.width * RasterScene.height) * pixelBytes
+    let frameBytes =
+      Double(RasterScene.stressFrame.width * RasterScene.stressFrame.height) * pixelBytes
     let touched =
       min(frameBytes, Double(n) * coveredPixels * pixelBytes) + Double(n) * coveredPixels
     let perByte = copyTimePerByte(bytes: Int(touched), threads: threads, plan: plan)
     let perRing = perByte.scaled(by: bytesPerRing * 1e-3)
     return BenchResult(
-      name: "limit/raster", loaders: n / RasterScene.style.ringCount, rings: n, unit: "us/ring",
+      name: "limit/raster", loaders: n / RasterScene.stressFrame.style.ringCount, rings: n,
+      unit: "us/ring",
       statistics: perRing, threads: threads, frameMilliseconds: perRing.p50 * Double(n) * 1e-3,
       details: [
         "\(Format.value(coveredPixels)) covered px/ring (geometry) x 9 B = \(Format.value(bytesPerRing)) B/ring",

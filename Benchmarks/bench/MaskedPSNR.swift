@@ -16,16 +16,16 @@ struct MaskedPSNR {
 
   static let ceiling = 99.0
 
-  /// `boxes` are `(x, y, side)` squares in pixels; they are clipped to the frame.
-  init(width: Int, height: Int, boxes: [(x: Int, y: Int, side: Int)]) {
+  /// `boxes` are rectangles in pixels; they are clipped to the frame.
+  init(width: Int, height: Int, boxes: [ImageComparison.Rect]) {
     self.width = width
     self.height = height
     var mask = [Bool](repeating: false, count: width * height)
     for b in boxes {
       let x0 = max(0, b.x)
-      let x1 = min(width, b.x + b.side)
+      let x1 = min(width, b.x + b.width)
       let y0 = max(0, b.y)
-      let y1 = min(height, b.y + b.side)
+      let y1 = min(height, b.y + b.height)
       guard x0 < x1, y0 < y1 else { continue }
       for y in y0..<y1 {
         for x in x0..<x1 { mask[y * width + x] = true }

@@ -1,6 +1,7 @@
 import CairoReference
 import LoaderCore
 import LoaderSDL
+import LoaderTestSupport
 
 /// `raster/<backend>` for every backend in the `RingBackend` registry, and `raster/cairo`
 /// (the peer), on `RasterScene` at each size.
@@ -18,8 +19,8 @@ enum RasterBenchmarks {
     let backends = RingBackend.allCases.filter { run.isSelected("raster/\($0.rawValue)") }
     let wantCairo = run.isSelected("raster/cairo")
     guard wantCairo || !backends.isEmpty else { return }
-    let w = RasterScene.width
-    let h = RasterScene.height
+    let w = RasterScene.stressFrame.width
+    let h = RasterScene.stressFrame.height
     let cairo = try CairoRingRenderer(width: w, height: h)
     let ink = inkPixelsPerRing(cairo)
     let fillMilliseconds = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
@@ -28,14 +29,14 @@ enum RasterBenchmarks {
       let timeCairo = wantCairo && !run.exceedsBudget("raster/cairo", size: n)
       let sized = backends.filter { !run.exceedsBudget("raster/\($0.rawValue)", size: n) }
       guard timeCairo || !sized.isEmpty else { continue }
-      let scene = RasterScene(count: n, seed: BenchRun.seed ^ UInt64(n))
-      let mask = MaskedPSNR(width: w, height: h, boxes: scene.boxes)
+      let scene = RasterScene.stress(count: n, seed: BenchRun.seed ^ UInt64(n))
+      let mask = MaskedPSNR(width: w, height: h, boxes: scene.crops)
       // Cairo's frame is the reference for every backend's PSNR, so it is drawn even when
       // only backends are selected.
-      cairo.clear(scene.background)
-      let m = timeCairo ? Sampler.measure(plan(n, run)) { strokeAll(scene, on: cairo) } : nil
-      cairo.clear(scene.background)
-      strokeAll(scene, on: cairo)
+      cairo.clear(scene.palette.background)
+      let m = timeCairo ? Sampler.measure(plan(n, run)) { scene.stroke(on: cairo) } : nil
+      cairo.clear(scene.palette.background)
+      scene.stroke(on: cairo)
       let reference = cairo.argbPixels()
       if let dir = run.framesDirectory {
         try? cairo.savePNG(to: "\(dir)/raster-cairo-\(n).png")
@@ -47,7 +48,7 @@ enum RasterBenchmarks {
 
       for backend in sized {
         let canvas = try OffscreenCanvas(width: w, height: h)
-        let made = try backend.makeRasterizer(for: canvas.renderer, surface: canvas.surface)
+        let made = try backend.makeRasterizer(surface: canvas.surface)
         // The span backend runs at all threads and again at one: its speed-up is a column.
         var variants: [(name: String, rasterizer: any RingRasterizer, threads: Int?)] = [
           ("raster/\(backend.rawValue)", made, (made as? CoverageSpanRasterizer)?.threads)
@@ -59,7 +60,7 @@ enum RasterBenchmarks {
         }
         var allThreadsP50: Double?
         for (name, rasterizer, threads) in variants {
-          let shape = RasterScene.shape
+          let shape = scene.shape
           var failure: SDLError?
           let draw = {
             do throws(SDLError) {
@@ -71,9 +72,9 @@ enum RasterBenchmarks {
             }
             canvas.flush()
           }
-          canvas.clear(scene.background)
+          canvas.clear(scene.palette.background)
           let m = Sampler.measure(plan(n, run)) { draw() }
-          canvas.clear(scene.background)
+          canvas.clear(scene.palette.background)
           draw()
           if let failure { throw failure }
           let psnr = mask.psnr(canvas.argbPixels(), reference)
@@ -102,21 +103,13 @@ enum RasterBenchmarks {
     rings >= 10_000 ? run.plan.slow : run.plan
   }
 
-  static func strokeAll(_ scene: RasterScene, on cairo: CairoRingRenderer) {
-    for r in scene.rings {
-      cairo.strokeRing(
-        style: RasterScene.style, density: RasterScene.scale, centerX: Double(r.centerX),
-        centerY: Double(r.centerY), angle: Double(r.angle), color: r.color)
-    }
-  }
-
   /// Pixels one ring touches (any coverage), drawn alone by Cairo.
   static func inkPixelsPerRing(_ cairo: CairoRingRenderer) -> Int {
-    let background = LoaderPalette.light.background
-    cairo.clear(background)
+    let frame = RasterScene.stressFrame
+    cairo.clear(frame.palette.background)
     cairo.strokeRing(
-      style: RasterScene.style, density: RasterScene.scale, centerX: 100, centerY: 100, angle: 0,
-      color: RasterScene.style.color(ofRing: 4))
+      style: frame.style, density: frame.density, centerX: 100, centerY: 100, angle: 0,
+      color: frame.style.color(ofRing: 4))
     let white = UInt32(0xFF_FFFF)
     return cairo.argbPixels().reduce(0) { $0 + ($1 & 0xFF_FFFF == white ? 0 : 1) }
   }
@@ -134,7 +127,7 @@ enum RasterBenchmarks {
     if let psnr { details.append("\(Format.value(psnr)) dB") }
     details.append("\(Format.value(m.allocationsPerCall)) allocs/frame")
     return BenchResult(
-      name: name, loaders: n / RasterScene.style.ringCount, rings: n, unit: "us/ring",
+      name: name, loaders: n / RasterScene.stressFrame.style.ringCount, rings: n, unit: "us/ring",
       statistics: perRing, psnrDB: psnr ?? (name == "raster/cairo" ? MaskedPSNR.ceiling : nil),
       frameMilliseconds: frame, details: details)
   }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The report on stdout: one row per result as it is measured, then the ratios the issue
-/// asks for (soa vs naive, each backend vs Cairo, each entry vs its limit) and the targets.
+/// The report on stdout: one row per result as it is measured, then the ratios that
+/// judge them (soa vs naive, each backend vs Cairo, each entry vs its limit) and the targets.
 enum ResultTable {
   static let header =
     pad("name", 18) + lpad("loaders", 9) + lpad("rings", 9) + lpad("threads", 8) + "  "

@@ -1,11 +1,8 @@
+import LoaderSupport
+
 /// The order statistics a result reports, package-benchmark style: a distribution, not a mean.
 ///
-/// Percentiles use the nearest-rank rule on the sorted samples `x_1 <= ... <= x_n`:
-/// ```
-/// p_q = x_k,  k = max(1, ceil(q / 100 * n))
-/// ```
-/// so `p_q` is a value that was actually measured and at least `q` percent of the samples are
-/// at or below it. With 10 samples p90 is the 9th and p99 the 10th (the maximum).
+/// Percentiles are `NearestRank`'s: each is a value that was actually measured.
 struct SampleStatistics: Equatable {
   var min: Double
   var p50: Double
@@ -17,14 +14,10 @@ struct SampleStatistics: Equatable {
   init(_ samples: [Double]) {
     precondition(!samples.isEmpty && samples.allSatisfy(\.isFinite))
     let s = samples.sorted()
-    func rank(_ q: Double) -> Double {
-      let k = Swift.max(1, Int((q / 100 * Double(s.count)).rounded(.up)))
-      return s[Swift.min(k, s.count) - 1]
-    }
     min = s[0]
-    p50 = rank(50)
-    p90 = rank(90)
-    p99 = rank(99)
+    p50 = NearestRank.percentile(0.5, ofSorted: s)
+    p90 = NearestRank.percentile(0.9, ofSorted: s)
+    p99 = NearestRank.percentile(0.99, ofSorted: s)
     count = s.count
   }
 

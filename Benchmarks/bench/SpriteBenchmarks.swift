@@ -3,6 +3,7 @@ import CairoReference
 import LoaderCore
 import LoaderSDL
 import LoaderSupport
+import LoaderTestSupport
 
 /// `raster/sprite` and `raster/sprite-gl`: the peer an SDL programmer writes first. One
 /// ring is painted once, white at angle 0, by the project's SDL2_gfx painter
@@ -28,8 +29,8 @@ enum SpriteBenchmarks {
     let wantSoftware = run.isSelected(names[0])
     let wantOpenGL = run.isSelected(names[1])
     guard wantSoftware || wantOpenGL else { return }
-    let w = RasterScene.width
-    let h = RasterScene.height
+    let w = RasterScene.stressFrame.width
+    let h = RasterScene.stressFrame.height
     let cairo = try CairoRingRenderer(width: w, height: h)
     let ink = RasterBenchmarks.inkPixelsPerRing(cairo)
     let fill = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
@@ -55,10 +56,10 @@ enum SpriteBenchmarks {
       let timeSoftware = softwareSprite != nil && !run.exceedsBudget(names[0], size: n)
       let timeOpenGL = openGLSprite != nil && !run.exceedsBudget(names[1], size: n)
       guard timeSoftware || timeOpenGL else { continue }
-      let scene = RasterScene(count: n, seed: BenchRun.seed ^ UInt64(n))
-      let mask = MaskedPSNR(width: w, height: h, boxes: scene.boxes)
-      cairo.clear(scene.background)
-      RasterBenchmarks.strokeAll(scene, on: cairo)
+      let scene = RasterScene.stress(count: n, seed: BenchRun.seed ^ UInt64(n))
+      let mask = MaskedPSNR(width: w, height: h, boxes: scene.crops)
+      cairo.clear(scene.palette.background)
+      scene.stroke(on: cairo)
       let reference = cairo.argbPixels()
       var failure: SDLError?
 
@@ -69,9 +70,9 @@ enum SpriteBenchmarks {
           }
           canvas.flush()
         }
-        canvas.clear(scene.background)
+        canvas.clear(scene.palette.background)
         let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
-        canvas.clear(scene.background)
+        canvas.clear(scene.palette.background)
         draw()
         if let failure { throw failure }
         if let dir = run.framesDirectory {
@@ -91,12 +92,12 @@ enum SpriteBenchmarks {
             failure = error
           }
         }
-        target.clear(scene.background)
+        target.clear(scene.palette.background)
         let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
-        target.clear(scene.background)
+        target.clear(scene.palette.background)
         draw()
         if let failure { throw failure }
-        let pixels = try target.argbPixels()
+        let pixels = target.argbPixels()
         if let dir = run.framesDirectory {
           try savePNG(pixels, width: w, height: h, to: "\(dir)/raster-sprite-gl-\(n).png")
         }
@@ -148,7 +149,7 @@ private final class Sprite {
   private let side: Int32
 
   init(on renderer: OpaquePointer, owner: AnyObject) throws(SDLError) {
-    let shape = RasterScene.shape
+    let shape = RasterScene.stressFrame.shape
     let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
     let painter = try GfxAtlasCellPainter(side: 2 * o)
     let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
@@ -187,73 +188,17 @@ private final class Sprite {
 /// An OpenGL renderer on SDL's offscreen video driver, drawing into a target texture the
 /// size of the scene.
 private final class OpenGLTarget: CustomStringConvertible {
-  let window: OpaquePointer
-  let renderer: OpaquePointer
-  let texture: OpaquePointer
-  let width: Int
-  let height: Int
+  let canvas: OffscreenCanvas
+  var renderer: OpaquePointer { canvas.renderer }
   /// `opengl (llvmpipe ...)`: SDL's renderer and the GL implementation under it.
   let description: String
 
-  /// Brings SDL's video up on the offscreen driver; the target takes it down again when it
-  /// goes (or when it cannot be made), so later entries find SDL as they would have.
   init(width: Int, height: Int) throws(SDLError) {
-    guard SDL_VideoInit("offscreen") == 0 else { throw SDLError("SDL_VideoInit(offscreen)") }
-    var window: OpaquePointer?
-    var renderer: OpaquePointer?
-    func fail(_ e: SDLError) -> SDLError {
-      if let r = renderer { SDL_DestroyRenderer(r) }
-      if let w = window { SDL_DestroyWindow(w) }
-      SDL_VideoQuit()
-      return e
-    }
-    window = SDL_CreateWindow(
-      "bench", 0, 0, Int32(width), Int32(height),
-      SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue)
-    guard let w = window else { throw fail(SDLError("SDL_CreateWindow")) }
-    renderer = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue)
-    guard let r = renderer else { throw fail(SDLError("SDL_CreateRenderer")) }
-    var info = SDL_RendererInfo()
-    let name = SDL_GetRendererInfo(r, &info) == 0 ? info.name.map { String(cString: $0) } : nil
-    guard let name, name.hasPrefix("opengl") else {
-      throw fail(
-        SDLError("SDL_CreateRenderer", message: "got \(name ?? "no") renderer, not OpenGL"))
-    }
-    guard
-      let t = SDL_CreateTexture(
-        r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-        Int32(width), Int32(height))
-    else { throw fail(SDLError("SDL_CreateTexture")) }
-    SDL_SetRenderTarget(r, t)
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
-    self.window = w
-    self.renderer = r
-    texture = t
-    self.width = width
-    self.height = height
-    description = "\(name) (\(Self.glRenderer() ?? "unknown GL"))"
+    canvas = try .openGL(width: width, height: height)
+    description = "\(canvas.rendererName) (\(canvas.glRendererName ?? "unknown GL"))"
   }
 
-  deinit {
-    SDL_DestroyTexture(texture)
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
-    SDL_VideoQuit()
-  }
-
-  /// `glGetString(GL_RENDERER)` of the current context (the renderer's).
-  private static func glRenderer() -> String? {
-    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
-    guard let f = SDL_GL_GetProcAddress("glGetString") else { return nil }
-    let glRendererName: UInt32 = 0x1F01
-    guard let s = unsafeBitCast(f, to: GetString.self)(glRendererName) else { return nil }
-    return String(cString: s)
-  }
-
-  func clear(_ color: RGBAColor) {
-    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
-    SDL_RenderClear(renderer)
-  }
+  func clear(_ color: RGBAColor) { canvas.clear(color) }
 
   /// Waits for every queued command: reading a pixel back needs the frame finished.
   func finish() throws(SDLError) {
@@ -263,12 +208,5 @@ private final class OpenGLTarget: CustomStringConvertible {
     else { throw SDLError("SDL_RenderReadPixels") }
   }
 
-  func argbPixels() throws(SDLError) -> [UInt32] {
-    var pixels = [UInt32](repeating: 0, count: width * height)
-    guard
-      SDL_RenderReadPixels(
-        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixels, Int32(width * 4)) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
-    return pixels
-  }
+  func argbPixels() -> [UInt32] { canvas.argbPixels() }
 }

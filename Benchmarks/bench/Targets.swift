@@ -59,7 +59,7 @@ enum BenchLimits {
   }
 }
 
-/// One target of the issues, as data: what it reads and when it is met. A run marks each met,
+/// One target the bench checks, as data: what it reads and when it is met. A run marks each met,
 /// MISSED, or not measured; the entries and thresholds live only in `BenchTarget.all`.
 struct BenchTarget: Sendable {
   var label: String

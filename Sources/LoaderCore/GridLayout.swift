@@ -1,11 +1,11 @@
 /// `N` loader rows in a grid that fits a `width x height` container, all visible at once.
 ///
-/// The choice: fit to the window by one uniform scale, never above 1 (a few loaders look like
+/// The choice: fit to the window by one uniform shrink factor, `fit`, never above 1 (a few loaders look like
 /// the seed; many shrink instead of scrolling).
 /// - A loader's natural cell is its row at minimum spacing plus one spacer of air below:
 ///   `cellW = n * (frame + minimumSpacing)`, `cellH = frame + minimumSpacing` (290 x 58 for
 ///   the seed), so neighbouring rings are never closer than in the seed's tightest row.
-/// - For every column count `c` (rows `r = ceil(N / c)`), the scale is
+/// - For every column count `c` (rows `r = ceil(N / c)`), the fit is
 ///   `s(c) = min(1, width / (c * cellW), height / (r * cellH))`; the grid takes the `c` with the
 ///   largest `s` (the fewest columns on a tie).
 /// - The container is cut into `c x r` equal cells, filled row by row. Each cell holds one
@@ -48,8 +48,8 @@ public struct GridLayout: Sendable, Hashable {
   /// Cells per row of the grid, and rows of cells (`columns * rows >= count`).
   public let columns: Int
   public let rows: Int
-  /// Points of the container per point of a loader (`<= 1`).
-  public let scale: Double
+  /// The grid's shrink factor: points of the container per point of a loader (`<= 1`).
+  public let fit: Double
 
   public init(count: Int, width: Double, height: Double, style: LoaderStyle = .seed) throws(Error) {
     guard count >= 0 else { throw .invalidCount(count) }
@@ -62,15 +62,15 @@ public struct GridLayout: Sendable, Hashable {
     self.height = height
     self.style = style
     let cell = Self.naturalCell(style)
-    var best = (columns: 1, rows: Swift.max(1, count), scale: -1.0)
+    var best = (columns: 1, rows: Swift.max(1, count), fit: -1.0)
     for c in 1...Swift.max(1, count) {
       let r = Swift.max(1, (count + c - 1) / c)
       let s = Swift.min(1, width / (Double(c) * cell.width), height / (Double(r) * cell.height))
-      if s > best.scale { best = (c, r, s) }
+      if s > best.fit { best = (c, r, s) }
     }
     columns = best.columns
     rows = best.rows
-    scale = best.scale
+    fit = best.fit
   }
 
   static func naturalCell(_ style: LoaderStyle) -> (width: Double, height: Double) {
@@ -88,11 +88,11 @@ public struct GridLayout: Sendable, Hashable {
   /// Loader `i`'s ring frames in container points, ring 0 first.
   public func ringFrames(ofLoader i: Int) -> [RingFrame] {
     let cell = cell(ofLoader: i)
-    return RowLayout.frames(width: cell.width / scale, height: cell.height / scale, style: style)
+    return RowLayout.frames(width: cell.width / fit, height: cell.height / fit, style: style)
       .map { f in
         RingFrame(
-          centerX: cell.x + f.midX * scale, centerY: cell.y + f.midY * scale,
-          radius: f.width / 2 * scale)
+          centerX: cell.x + f.midX * fit, centerY: cell.y + f.midY * fit,
+          radius: f.width / 2 * fit)
       }
   }
 }

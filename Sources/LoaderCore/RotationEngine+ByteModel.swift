@@ -12,7 +12,7 @@ extension RotationEngine {
   ///                               when turns are not all 360 degrees of one duration)
   /// every trigger  perTrigger = read its WheelEntry + write it to its next bucket
   ///                             + write one Float to relativeStart
-  ///                             + read its Schedule and RingHistory           (only off the
+  ///                             + read its LoaderRun and RingHistory          (only off the
   ///                               common path: overlapping or other than whole turns)
   ///                             + write one Float to wrappedBase              (turns != 360)
   /// rebase         perRing    = read + write relativeStart, once every rebaseInterval
@@ -63,7 +63,7 @@ extension RotationEngine {
     let simple = uniform && style.stagger * Double(style.ringCount) >= style.turnDuration + 2 * dt
     var perTrigger = 2 * MemoryLayout<WheelEntry>.stride + float
     if !simple {
-      perTrigger += MemoryLayout<Schedule>.stride + MemoryLayout<RingHistory>.stride
+      perTrigger += MemoryLayout<LoaderRun>.stride + MemoryLayout<RingHistory>.stride
     }
     if !uniform { perTrigger += float }
     return ByteModel(

@@ -61,7 +61,7 @@ extension RotationEngine {
   public func angle(loader id: LoaderID, ring: Int, at renderTime: Double) throws(Error) -> Double {
     let slot = try liveSlot(id)
     try checkRenderTime(renderTime)
-    let s = schedules[slot]
+    let s = loaderRuns[slot]
     guard ring >= 0, ring < Int(s.ringCount) else {
       throw .ringOutOfRange(ring: ring, ringCount: Int(s.ringCount))
     }

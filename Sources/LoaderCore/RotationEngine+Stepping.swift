@@ -29,11 +29,11 @@ extension RotationEngine {
   }
 
   mutating func startRun(slot: Int, at t: Double) {
-    var s = schedules[slot]
+    var s = loaderRuns[slot]
     s.runStart = t
     s.isAnimating = true
     s.runStamp &+= 1
-    schedules[slot] = s
+    loaderRuns[slot] = s
     // Whole turns that end before the ring's next turn in the run starts (with two steps to
     // spare for rounding) need no look at the overlap pool or the ring's history in a step.
     let simple =
@@ -48,7 +48,7 @@ extension RotationEngine {
   /// read 0 until their time), then the run's turns are folded into each ring's history. The
   /// run's wheel entry goes stale and is dropped when its bucket comes round.
   mutating func endRun(slot: Int, at c: Double) {
-    var s = schedules[slot]
+    var s = loaderRuns[slot]
     var cursor = s.cursor(fired: s.triggers(before: time), slot: slot, tag: 0)
     endedRuns[tickContaining(cursor.triggerTime(cursor.next)) & wheelMask] += 1
     var rings = ringPointers()
@@ -63,7 +63,7 @@ extension RotationEngine {
     }
     s.isAnimating = false
     s.runStamp &+= 1
-    schedules[slot] = s
+    loaderRuns[slot] = s
     runTags[slot] = s.runStamp << 1
   }
 
@@ -84,7 +84,7 @@ extension RotationEngine {
   /// Fires the run's triggers before `end`, in order, any style. A ring's previous turn, if
   /// it may still be running at a presentable time (`>= windowStart`), moves to the overlap pool.
   static func fire(
-    _ c: inout WheelEntry, _ s: Schedule, before end: Double, windowStart: Double,
+    _ c: inout WheelEntry, _ s: LoaderRun, before end: Double, windowStart: Double,
     rings: inout RingPointers, overlaps: inout [OverlapTurn]
   ) {
     var t = c.triggerTime(c.next)
@@ -139,7 +139,7 @@ extension RotationEngine {
           t = Self.fireCommon(&c, from: t, before: windowEnd, relativeStart: rel, epoch: epoch)
         } else {
           Self.fire(
-            &c, schedules[Int(c.slot)], before: windowEnd, windowStart: windowStart,
+            &c, loaderRuns[Int(c.slot)], before: windowEnd, windowStart: windowStart,
             rings: &rings, overlaps: &overlaps)
           t = c.triggerTime(c.next)
         }

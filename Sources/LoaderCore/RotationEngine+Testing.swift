@@ -9,7 +9,7 @@ extension RotationEngine {
       [a.capacity, Int(bitPattern: a.baseAddress)]
     }
     let rings = mark(ringHistory) + mark(relativeStart) + mark(wrappedBase)
-    return mark(schedules) + rings + mark(overlaps) + mark(runTags) + wheel.fingerprint
+    return mark(loaderRuns) + rings + mark(overlaps) + mark(runTags) + wheel.fingerprint
   }
 
   /// Overlapping turns in the side pool.

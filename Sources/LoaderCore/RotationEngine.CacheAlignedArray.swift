@@ -3,7 +3,7 @@ extension RotationEngine {
   /// `Float` arrays split into whole cache lines (each worker of a threaded pass writes whole
   /// lines of them, see `chunkAlignment`) and a record of up to 64 bytes at a 64-byte stride
   /// would be one line. (`Array` puts its elements 32 bytes after a 16-byte-aligned header.)
-  /// A `Schedule` has a 56-byte stride, so some straddle two lines; the common trigger does
+  /// A `LoaderRun` has a 56-byte stride, so some straddle two lines; the common trigger does
   /// not read them.
   struct CacheAlignedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     static var alignment: Int { 64 }

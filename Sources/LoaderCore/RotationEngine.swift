@@ -19,9 +19,9 @@
 /// contributes 0 by the clamp, so nothing lags by a step and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
 /// fraction still comes from two nearby `Double` times.
 ///
-/// A game loop that renders between its previous and current state (`FixedStepLoop.renderTime`)
-/// always asks for a time in the window; input is stamped with `FixedStepLoop.inputTime`, which
-/// is never before `time`, as toggles must be.
+/// A host steps until the time it draws is presentable (`LoaderField.advance(to:)` does) and
+/// stamps input with a time never before `time`, as toggles must be. Angles are exact at any
+/// time in the window, so a host needs no interpolation between steps.
 ///
 /// ## Toggles
 /// `setAnimating(_:loader:at:)` takes times at or after `time` (the simulated past is fixed),
@@ -49,7 +49,7 @@
 ///   bucket per tick, modulo the wheel size, of `WheelEntry`s that carry each running loader's
 ///   cursor (run start, stagger, next trigger, rings). A step reads its bucket front to back,
 ///   writes one `Float` per trigger to `relativeStart` and appends the entry to the bucket of
-///   its next trigger. It reads a loader's record (`Schedule`) only when the
+///   its next trigger. It reads a loader's record (`LoaderRun`) only when the
 ///   style can overlap its own turns or turns by other than 360 degrees, or the run is in its
 ///   first `n` triggers, and checks run tags (`runTags`, 4 bytes per loader) only in a bucket
 ///   where a run has ended since its last visit.
@@ -101,7 +101,7 @@ public struct RotationEngine: Sendable {
   }
 
   /// One loader: its style and current run, written only by toggles.
-  struct Schedule {
+  struct LoaderRun {
     /// `R`, when the current run started.
     var runStart: Double = 0
     var stagger: Double = 0
@@ -202,7 +202,7 @@ public struct RotationEngine: Sendable {
   /// Render times at which angles are exact now.
   public var presentableTimes: ClosedRange<Double> { (time - dt)...time }
 
-  var schedules = CacheAlignedArray<Schedule>()
+  var loaderRuns = CacheAlignedArray<LoaderRun>()
   var lastToggle: [Double] = []
   var freeSlots: [Int] = []
   var liveCount = 0
@@ -266,7 +266,7 @@ public struct RotationEngine: Sendable {
 
   /// Reserves storage so that adding up to `loaders` loaders (`rings` rings) does not grow arrays.
   public mutating func reserveCapacity(loaders: Int, rings: Int) {
-    schedules.reserveCapacity(loaders)
+    loaderRuns.reserveCapacity(loaders)
     lastToggle.reserveCapacity(loaders)
     ringHistory.reserveCapacity(rings)
     runTags.reserveCapacity(loaders)
@@ -283,8 +283,8 @@ public struct RotationEngine: Sendable {
 
   /// Every live loader's id, in slot order.
   public var loaderIDs: [LoaderID] {
-    schedules.indices.compactMap { i in
-      schedules[i].isLive ? LoaderID(slot: i, generation: schedules[i].generation) : nil
+    loaderRuns.indices.compactMap { i in
+      loaderRuns[i].isLive ? LoaderID(slot: i, generation: loaderRuns[i].generation) : nil
     }
   }
 }
@@ -327,12 +327,12 @@ extension RotationEngine {
     if let reused = freeSlots.popLast() {
       slot = reused
     } else {
-      slot = schedules.count
-      schedules.append(Schedule())
+      slot = loaderRuns.count
+      loaderRuns.append(LoaderRun())
       lastToggle.append(-.infinity)
       runTags.append(0)
     }
-    var s = schedules[slot]
+    var s = loaderRuns[slot]
     s.stagger = style.stagger
     s.turnDuration = style.turnDuration
     s.turnDegrees = style.turnDegrees
@@ -342,7 +342,7 @@ extension RotationEngine {
     s.isAnimating = false
     s.isFullTurn = style.turnDegrees == 360
     s.runStamp &+= 1
-    schedules[slot] = s
+    loaderRuns[slot] = s
     runTags[slot] = s.runStamp << 1
     lastToggle[slot] = -.infinity
     liveCount += 1
@@ -357,8 +357,8 @@ extension RotationEngine {
   /// Removes a loader; its slot and rings are reused by a later `addLoader`, and its id goes stale.
   public mutating func remove(_ id: LoaderID) throws(Error) {
     let slot = try liveSlot(id)
-    if schedules[slot].isAnimating { endRun(slot: slot, at: time) }
-    var s = schedules[slot]
+    if loaderRuns[slot].isAnimating { endRun(slot: slot, at: time) }
+    var s = loaderRuns[slot]
     let first = Int(s.firstRing)
     let n = Int(s.ringCount)
     overlaps.removeAll { $0.ring >= first && $0.ring < first + n }
@@ -373,7 +373,7 @@ extension RotationEngine {
     s.isAnimating = false
     s.generation &+= 1
     s.runStamp &+= 1
-    schedules[slot] = s
+    loaderRuns[slot] = s
     runTags[slot] = s.runStamp << 1
     freeSlots.append(slot)
     liveCount -= 1
@@ -381,23 +381,23 @@ extension RotationEngine {
 
   /// Whether `id` names a live loader (false once it was removed, even if its slot was reused).
   public func contains(_ id: LoaderID) -> Bool {
-    id.slot >= 0 && id.slot < schedules.count && schedules[id.slot].isLive
-      && schedules[id.slot].generation == id.generation
+    id.slot >= 0 && id.slot < loaderRuns.count && loaderRuns[id.slot].isLive
+      && loaderRuns[id.slot].generation == id.generation
   }
 
   /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
   public func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
-    schedules[try liveSlot(id)].isAnimating
+    loaderRuns[try liveSlot(id)].isAnimating
   }
 
   /// The first of `ringCount(of:)` entries for this loader in `presentationAngles(at:into:)`.
   public func firstRing(of id: LoaderID) throws(Error) -> Int {
-    Int(schedules[try liveSlot(id)].firstRing)
+    Int(loaderRuns[try liveSlot(id)].firstRing)
   }
 
   /// The loader's `LoaderStyle.ringCount`.
   public func ringCount(of id: LoaderID) throws(Error) -> Int {
-    Int(schedules[try liveSlot(id)].ringCount)
+    Int(loaderRuns[try liveSlot(id)].ringCount)
   }
 
   /// `isAnimating = on` for one loader at `time` (>= `time` of the engine, and not before the
@@ -410,22 +410,22 @@ extension RotationEngine {
       throw .timeDecreasing(loader: id, time: time, previous: lastToggle[slot])
     }
     lastToggle[slot] = time
-    guard on != schedules[slot].isAnimating else { return }
+    guard on != loaderRuns[slot].isAnimating else { return }
     if on { startRun(slot: slot, at: time) } else { endRun(slot: slot, at: time) }
   }
 
   /// `isAnimating = on` for every live loader at `time`.
   public mutating func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
     try checkToggleTime(time)
-    for slot in schedules.indices where schedules[slot].isLive {
+    for slot in loaderRuns.indices where loaderRuns[slot].isLive {
       guard time >= lastToggle[slot] else {
-        let id = LoaderID(slot: slot, generation: schedules[slot].generation)
+        let id = LoaderID(slot: slot, generation: loaderRuns[slot].generation)
         throw .timeDecreasing(loader: id, time: time, previous: lastToggle[slot])
       }
     }
-    for slot in schedules.indices where schedules[slot].isLive {
+    for slot in loaderRuns.indices where loaderRuns[slot].isLive {
       lastToggle[slot] = time
-      guard on != schedules[slot].isAnimating else { continue }
+      guard on != loaderRuns[slot].isAnimating else { continue }
       if on { startRun(slot: slot, at: time) } else { endRun(slot: slot, at: time) }
     }
   }

@@ -3,7 +3,7 @@
 ///
 /// ```
 /// frame      = round(width * density) x round(height * density)      1...16384 px a side
-/// fit        = 1 for a row, GridLayout(count, width, height).scale for a grid   (<= 1)
+/// fit        = 1 for a row, GridLayout(count, width, height).fit for a grid   (<= 1)
 /// ringRadius = frameSize / 2 * fit * density                         1e-6...256 px
 /// cell       = (width / columns) x (height / rows) * density         finite, > 0
 /// ```
@@ -76,7 +76,7 @@ public struct ScenePixelSizes: Sendable, Equatable {
       } catch {
         throw .cell(width: width, height: height)
       }
-      fit = grid.scale
+      fit = grid.fit
       cell = (width / Double(grid.columns), height / Double(grid.rows))
     }
     let radius = style.frameSize / 2 * fit * density

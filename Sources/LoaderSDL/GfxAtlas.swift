@@ -40,8 +40,9 @@ final class GfxAtlas {
 
   let shape: DashedRing
   let renderer: OpaquePointer
-  let phases: Int
-  let subpixelSteps: Int
+  let keys: RingAtlasKeys
+  var phases: Int { keys.phases }
+  var subpixelSteps: Int { keys.subpixelSteps }
   /// The ring's centre sits `origin + s / S` pixels from a cell's top-left corner.
   let origin: Int
   let cellSide: Int
@@ -85,9 +86,8 @@ final class GfxAtlas {
     }
     self.shape = shape
     self.renderer = renderer
-    self.subpixelSteps = subpixelSteps
     self.budgetBytes = budgetBytes
-    phases = max(64, Int((2 * Double.pi * reach / 0.2).rounded(.up)))
+    keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
     origin = Int((reach + 0.5).rounded(.up))
     cellSide = 2 * origin + 1
     var info = SDL_RendererInfo()
@@ -101,7 +101,7 @@ final class GfxAtlas {
         "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures")
     }
     cellsPerPage = min(256, maxSide / cellSide)
-    keyCount = phases * subpixelSteps * subpixelSteps
+    keyCount = keys.count
     let cellBytes = cellSide * cellSide * 4
     capacity = min(keyCount, max(1, budgetBytes / cellBytes))
     painter = try GfxAtlasCellPainter(side: cellSide)
@@ -126,21 +126,10 @@ final class GfxAtlas {
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
-  func phase(ofDegrees degrees: Float) -> Int {
-    var d = Double(degrees)
-    // Truncation below stays exact and in range; only absurd angles pay for fmod.
-    if abs(d) >= 1e9 { d = d.truncatingRemainder(dividingBy: 360) }
-    var turns = d / 360
-    turns -= Double(Int(turns))
-    if turns < 0 { turns += 1 }
-    let p = Int(turns * Double(phases) + 0.5)  // 0...phases
-    return p == phases ? 0 : p
-  }
+  func phase(ofDegrees degrees: Float) -> Int { keys.phase(ofDegrees: degrees) }
 
   @inline(__always)
-  func key(phase: Int, sx: Int, sy: Int) -> Int {
-    (phase * subpixelSteps + sy) * subpixelSteps + sx
-  }
+  func key(phase: Int, sx: Int, sy: Int) -> Int { keys.key(phase: phase, sx: sx, sy: sy) }
 
   /// The cell for `key`, painting it first if it is not in the atlas.
   @inline(__always)

@@ -18,9 +18,9 @@ extension LoaderField {
     public let ringOffsets: [(x: Double, y: Double)]
     /// Half a ring's frame, points.
     public let ringRadius: Double
-    /// Container points per point of a loader: the rings' shape is `DashedRing(style:)`
-    /// scaled by this.
-    public let shapeScale: Double
+    /// The grid's shrink factor, container points per point of a loader (1 for a row): the
+    /// rings' shape is `DashedRing(style:)` scaled by this times the density.
+    public let fit: Double
 
     public init(layout: Layout, count: Int, width: Double, height: Double, style: LoaderStyle)
       throws(GridLayout.Error)
@@ -37,7 +37,7 @@ extension LoaderField {
         cellHeight = height
         ringOffsets = frames.map { ($0.midX, $0.midY) }
         ringRadius = style.frameSize / 2
-        shapeScale = 1
+        fit = 1
       case .grid:
         let grid = try GridLayout(count: count, width: width, height: height, style: style)
         let first = count > 0 ? grid.ringFrames(ofLoader: 0) : []
@@ -47,8 +47,8 @@ extension LoaderField {
         cellHeight = cell.height
         // Cell 0 is at the origin, so `cell.x + offset` below is GridLayout's own sum.
         ringOffsets = first.map { ($0.centerX, $0.centerY) }
-        ringRadius = first.first?.radius ?? style.frameSize / 2 * grid.scale
-        shapeScale = grid.scale
+        ringRadius = first.first?.radius ?? style.frameSize / 2 * grid.fit
+        fit = grid.fit
       }
     }
 

@@ -123,7 +123,8 @@ public final class LoaderField {
   /// `style.color(ofRing:)` for every ring, read once.
   private let ringColors: [RGBAColor]
   private var shape: DashedRing?
-  private var shapeScale = 0.0
+  /// Pixels per point of a loader that `shape` was made for: the fit times the density.
+  private var shapeDensity = 0.0
   private var arrangementCache: Arrangement?
   private var angles: [Float] = []
   var instances: [RingInstance] = []
@@ -348,7 +349,7 @@ public final class LoaderField {
   public func setBackend(_ backend: RingBackend?, on renderer: OpaquePointer) throws(Error) {
     let chosen = backend ?? .preferred(for: renderer)
     do {
-      rasterizer = try chosen.makeRasterizer(for: renderer, surface: surface)
+      rasterizer = try chosen.makeRasterizer(surface: surface)
     } catch {
       throw .sdl(error)
     }
@@ -381,7 +382,7 @@ public final class LoaderField {
   /// - Parameters:
   ///   - frame: the container, in the renderer's output pixels; loaders are laid out in it by
   ///     `layout` in points (`frame.w / scale` x `frame.h / scale`).
-  ///   - scale: pixels per point (1, 2, or a window's HiDPI ratio).
+  ///   - scale: the density, pixels per point (1, 2, or a window's HiDPI ratio).
   ///   - time: caller seconds, at or after `earliestTime`.
   ///   - shouldStop: asked between the backend's bounded pieces of work
   ///     (`RingRasterizer.draw(_:shape:on:stoppingWhen:)`); once it says yes the frame is
@@ -416,10 +417,10 @@ public final class LoaderField {
     else { throw .invalidFrame(width: frame.w, height: frame.h) }
     let tau = try advance(to: time)
     let a = try arrangement(width: Double(frame.w) / scale, height: Double(frame.h) / scale)
-    let total = a.shapeScale * scale
-    if shape == nil || shapeScale != total {
+    let total = a.fit * scale
+    if shape == nil || shapeDensity != total {
       shape = unitShape.scaled(by: total)
-      shapeScale = total
+      shapeDensity = total
     }
     do {
       try engine.presentationAngles(at: tau, into: &angles)

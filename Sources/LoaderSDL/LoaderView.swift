@@ -58,7 +58,8 @@ public final class LoaderView {
   }
 
   /// Draws the row at `time` over what `renderer` shows: `frame` is the container in the
-  /// renderer's output pixels, `scale` pixels per point.
+  /// renderer's output pixels; `scale` is the density, pixels per point (the label SwiftUI
+  /// hosts know from `displayScale`).
   public func draw(on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at time: Double)
     throws
   {

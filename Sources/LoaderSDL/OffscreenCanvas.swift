@@ -2,8 +2,15 @@ import CSDL2
 import Foundation
 import LoaderCore
 
-/// An SDL software renderer drawing into a 32-bit ARGB surface in memory: headless frames,
-/// tests and the bench. Needs no video driver.
+/// An SDL renderer drawing into a 32-bit ARGB surface in memory: headless frames, tests and
+/// the bench.
+///
+/// `init(width:height:)` is SDL's software renderer on the surface itself and needs no video
+/// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver,
+/// drawing into a target texture that `flush()` reads back into the surface: the renderer
+/// that takes vertices at full precision, as `geometry` needs (SDL's software renderer
+/// rounds them to whole pixels). On it the surface is only the read-back copy, so CPU
+/// backends must not be attached to it.
 public final class OffscreenCanvas {
   /// Size in pixels.
   public let width: Int
@@ -12,11 +19,30 @@ public final class OffscreenCanvas {
   public let surface: UnsafeMutablePointer<SDL_Surface>
   /// The `SDL_Renderer *` rasterizers draw on.
   public let renderer: OpaquePointer
+  /// The SDL render driver's name: `software`, or `opengl` (or `opengles2`).
+  public let rendererName: String
+  /// `GL_RENDERER` of an OpenGL canvas (`llvmpipe ...` for Mesa's CPU rasterizer), else nil.
+  public let glRendererName: String?
   /// `surface`'s pixels and row pitch in bytes (fixed for a surface SDL allocated itself).
   private let pixels: UnsafeMutableRawPointer
   private let pitch: Int
+  /// The hidden window and target texture of an OpenGL canvas; nil for a software one.
+  private let openGLTarget: (window: OpaquePointer, texture: OpaquePointer)?
 
-  public init(width: Int, height: Int) throws(SDLError) {
+  /// SDL's video subsystem is process-wide: brought up once, on the offscreen driver.
+  private static let offscreenVideo: Result<Void, SDLError> =
+    SDL_VideoInit("offscreen") == 0 ? .success(()) : .failure(SDLError("SDL_VideoInit(offscreen)"))
+
+  public convenience init(width: Int, height: Int) throws(SDLError) {
+    try self.init(width: width, height: height, openGL: false)
+  }
+
+  /// An OpenGL canvas, or why there is none (no EGL, no GL renderer).
+  public static func openGL(width: Int, height: Int) throws(SDLError) -> OffscreenCanvas {
+    try OffscreenCanvas(width: width, height: height, openGL: true)
+  }
+
+  private init(width: Int, height: Int, openGL: Bool) throws(SDLError) {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw SDLError("OffscreenCanvas", message: "size \(width)x\(height) is outside 1...16384")
     }
@@ -28,9 +54,27 @@ public final class OffscreenCanvas {
       SDL_FreeSurface(s)
       throw SDLError("SDL_CreateRGBSurfaceWithFormat", message: "surface has no pixels")
     }
-    guard let r = SDL_CreateSoftwareRenderer(s) else {
-      SDL_FreeSurface(s)
-      throw SDLError("SDL_CreateSoftwareRenderer")
+    let r: OpaquePointer
+    if openGL {
+      do throws(SDLError) {
+        let made = try Self.makeOpenGLTarget(width: width, height: height)
+        r = made.renderer
+        openGLTarget = (made.window, made.texture)
+        rendererName = made.name
+        glRendererName = RingBackend.currentGLRendererName()
+      } catch {
+        SDL_FreeSurface(s)
+        throw error
+      }
+    } else {
+      guard let software = SDL_CreateSoftwareRenderer(s) else {
+        SDL_FreeSurface(s)
+        throw SDLError("SDL_CreateSoftwareRenderer")
+      }
+      r = software
+      openGLTarget = nil
+      rendererName = "software"
+      glRendererName = nil
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
     self.width = width
@@ -41,8 +85,43 @@ public final class OffscreenCanvas {
     pitch = Int(s.pointee.pitch)
   }
 
+  private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
+    window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
+  ) {
+    try offscreenVideo.get()
+    guard
+      let w = SDL_CreateWindow(
+        "offscreen", 0, 0, Int32(width), Int32(height),
+        SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue)
+    else { throw SDLError("SDL_CreateWindow") }
+    guard let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) else {
+      SDL_DestroyWindow(w)
+      throw SDLError("SDL_CreateRenderer")
+    }
+    var info = SDL_RendererInfo()
+    let name = SDL_GetRendererInfo(r, &info) == 0 ? info.name.map { String(cString: $0) } : nil
+    guard let name, name.hasPrefix("opengl") else {
+      SDL_DestroyRenderer(r)
+      SDL_DestroyWindow(w)
+      throw SDLError("SDL_CreateRenderer", message: "got \(name ?? "no") renderer, not OpenGL")
+    }
+    guard
+      let t = SDL_CreateTexture(
+        r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+        Int32(width), Int32(height))
+    else {
+      SDL_DestroyRenderer(r)
+      SDL_DestroyWindow(w)
+      throw SDLError("SDL_CreateTexture")
+    }
+    SDL_SetRenderTarget(r, t)
+    return (w, r, t, name)
+  }
+
   deinit {
+    if let target = openGLTarget { SDL_DestroyTexture(target.texture) }
     SDL_DestroyRenderer(renderer)
+    if let target = openGLTarget { SDL_DestroyWindow(target.window) }
     SDL_FreeSurface(surface)
   }
 
@@ -52,9 +131,14 @@ public final class OffscreenCanvas {
     SDL_RenderClear(renderer)
   }
 
-  /// Finishes pending drawing into the surface (the software renderer batches commands).
+  /// Finishes pending drawing into the surface (the software renderer batches commands; an
+  /// OpenGL canvas reads its target back).
   public func flush() {
     SDL_RenderFlush(renderer)
+    if openGLTarget != nil {
+      SDL_RenderReadPixels(
+        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, pixels, Int32(pitch))
+    }
   }
 
   /// Pixel `(x, y)`, opaque.

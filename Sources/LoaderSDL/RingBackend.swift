@@ -3,8 +3,8 @@ import LoaderCore
 
 /// The rasterizers `--backend` can pick, by name.
 ///
-/// Each case makes its `RingRasterizer` for a given renderer, so a backend that keeps
-/// textures on the renderer can create them up front.
+/// Each case makes its `RingRasterizer`; a backend that keeps textures on a renderer makes
+/// them on the first `draw` there (and again after `renderTargetsDidReset`).
 public enum RingBackend: String, CaseIterable, Sendable {
   /// SDL2_gfx: each rotation phase painted once (`GfxRingRasterizer`) into a texture atlas,
   /// one tinted copy a ring (`GfxAtlasRingRasterizer`).
@@ -22,9 +22,9 @@ public enum RingBackend: String, CaseIterable, Sendable {
 
   /// `surface`: the surface `renderer` draws into when the caller owns it (an
   /// `OffscreenCanvas`'s), so CPU backends can write it directly (see `attach(surface:)`).
-  public func makeRasterizer(
-    for renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>? = nil
-  ) throws(SDLError) -> any RingRasterizer {
+  public func makeRasterizer(surface: UnsafeMutablePointer<SDL_Surface>? = nil) throws(SDLError)
+    -> any RingRasterizer
+  {
     let r: any RingRasterizer =
       switch self {
       case .gfx: GfxAtlasRingRasterizer()

@@ -31,8 +31,9 @@ final class RingCoverageAtlas {
   }
 
   let shape: DashedRing
-  let phases: Int
-  let subpixelSteps: Int
+  let keys: RingAtlasKeys
+  var phases: Int { keys.phases }
+  var subpixelSteps: Int { keys.subpixelSteps }
   /// No chunk reaches further than this many pixels from the anchor pixel, in any direction:
   /// a ring is culled or clipped by its anchor alone.
   let reach: Int
@@ -75,12 +76,11 @@ final class RingCoverageAtlas {
   init(shape: DashedRing, subpixelSteps: Int = 8, budgetBytes: Int = 64 << 20) {
     self.shape = shape
     let outer = shape.radius + shape.halfWidth + 1
-    phases = max(64, Int((2 * Double.pi * outer / 0.2).rounded(.up)))
-    self.subpixelSteps = subpixelSteps
+    keys = RingAtlasKeys(reach: outer, subpixelSteps: subpixelSteps)
     reach = Int(outer.rounded(.up)) + 2 + Self.chunk
     rowScratch = [UInt8](repeating: 0, count: 2 * reach + 2)
     self.budgetBytes = budgetBytes
-    keyCount = phases * subpixelSteps * subpixelSteps
+    keyCount = keys.count
     maskStart = .allocate(capacity: keyCount)
     maskStart.initialize(repeating: -1, count: keyCount)
     maskLength = .allocate(capacity: keyCount)
@@ -155,16 +155,7 @@ final class RingCoverageAtlas {
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
-  func phase(ofDegrees degrees: Float) -> Int {
-    var d = Double(degrees)
-    // Truncation below stays exact and in range; only absurd angles pay for fmod.
-    if abs(d) >= 1e9 { d = d.truncatingRemainder(dividingBy: 360) }
-    var turns = d / 360
-    turns -= Double(Int(turns))
-    if turns < 0 { turns += 1 }
-    let p = Int(turns * Double(phases) + 0.5)  // 0...phases
-    return p == phases ? 0 : p
-  }
+  func phase(ofDegrees degrees: Float) -> Int { keys.phase(ofDegrees: degrees) }
 
   /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
   @inline(__always)
@@ -175,9 +166,7 @@ final class RingCoverageAtlas {
   }
 
   @inline(__always)
-  func key(phase: Int, sx: Int, sy: Int) -> Int {
-    (phase * subpixelSteps + sy) * subpixelSteps + sx
-  }
+  func key(phase: Int, sx: Int, sy: Int) -> Int { keys.key(phase: phase, sx: sx, sy: sy) }
 
   /// Records that `key`'s mask is chunks `start ..< start + count`.
   func setMask(_ key: Int, start: Int, count: Int) {

@@ -1,3 +1,5 @@
+import LoaderSupport
+
 /// Frame times of the window's recent frames, and what the HUD shows of them. No SDL: tested
 /// on its own.
 ///
@@ -68,9 +70,7 @@ struct HUDStatistics {
   /// The nearest-rank percentile `q` (0...1) of the last second's frame times; 0 when empty.
   func percentile(_ q: Double) -> Double {
     let s = lastSecond().sorted()
-    guard !s.isEmpty else { return 0 }
-    let rank = Int((q * Double(s.count)).rounded(.up))
-    return s[min(max(rank, 1), s.count) - 1]
+    return s.isEmpty ? 0 : NearestRank.percentile(q, ofSorted: s)
   }
 
   /// The last `graphLength` frame times (fewer at first), oldest first.

@@ -1,8 +1,33 @@
 import LoaderSDL
 
-/// A failure while drawing a frame: the engine refused a time, or an SDL call failed.
-struct DrawFailure: Error, CustomStringConvertible {
-  var description: String
+/// Why a frame could not be drawn or written, by where it went wrong. Each case prints as the
+/// one line the demo reports.
+enum DrawFailure: Error, CustomStringConvertible {
+  /// The field refused a time, a layout or a backend.
+  case field(LoaderField.Error)
+  /// The engine refused a time (the trace's exact angles).
+  case engine(RotationEngine.Error)
+  /// An SDL call failed (a canvas, a screenshot).
+  case sdl(SDLError)
+  /// A file could not be written: `file` names it (a path or a flag), nil when the error does.
+  case output(file: String?, any Error)
+  /// A value the output cannot hold (a trace time JSON cannot write, a frame the recording
+  /// cannot take).
+  case unrepresentable(String)
+  /// SIGINT or SIGTERM arrived between frames.
+  case interrupted
+
+  var description: String {
+    switch self {
+    case .field(let e): e.description
+    case .engine(let e): e.description
+    case .sdl(let e): e.description
+    case .output(let file?, let e): "\(file): \(e)"
+    case .output(nil, let e): "\(e)"
+    case .unrepresentable(let s): s
+    case .interrupted: "interrupted"
+    }
+  }
 }
 
 /// What the demo shows: a `LoaderField` (one loader in SPEC's row for the seed, `count` in a

@@ -67,43 +67,43 @@ struct RecordingPlan {
     throws(DrawFailure) -> Int
   {
     guard canvas.width == width, canvas.height == height else {
-      throw DrawFailure(description: "recording is \(width)x\(height), the canvas is not")
+      throw .unrepresentable("recording is \(width)x\(height), the canvas is not")
     }
     let file: OutputFile
     let recorder: FrameRecorder
     do {
       file = try OutputFile(path: path)
       guard let temporary = file.temporaryPathForEncoder else {
-        throw DrawFailure(description: "\(path): an encoder needs a file")
+        throw DrawFailure.unrepresentable("\(path): an encoder needs a file")
       }
       recorder = try FrameRecorder(
         format: format, width: width, height: height, fps: schedule.frameRate,
         temporaryPath: temporary)
     } catch {
-      throw DrawFailure(description: "\(path): \(error)")
+      throw .output(file: path, error)
     }
     do throws(DrawFailure) {
       for t in schedule.times {
         try draw(t)
         canvas.flush()
         guard let pixels = canvas.surface.pointee.pixels else {
-          throw DrawFailure(description: "the canvas has no pixels")
+          throw .unrepresentable("the canvas has no pixels")
         }
         do {
           try recorder.append(argb: pixels, pitch: Int(canvas.surface.pointee.pitch))
         } catch {
-          throw DrawFailure(description: "\(path): \(error)")
+          throw .output(file: path, error)
         }
       }
       do {
         try recorder.finish()
       } catch {
-        throw DrawFailure(description: "\(path): \(error)")
+        throw .output(file: path, error)
       }
       do {
         try file.commit()
       } catch {
-        throw DrawFailure(description: error.description)
+        throw .output(file: nil, error)
       }
     } catch {
       recorder.cancel()

@@ -56,19 +56,19 @@ final class LiveRecording {
     do {
       shot = try Screenshot(of: renderer)
     } catch {
-      throw DrawFailure(description: error.description)
+      throw .sdl(error)
     }
     guard shot.width == recorder.width, shot.height == recorder.height else {
-      throw DrawFailure(description: "\(path): the window changed size while recording")
+      throw .unrepresentable("\(path): the window changed size while recording")
     }
     guard let pixels = shot.surface.pointee.pixels else {
-      throw DrawFailure(description: "\(path): the screenshot has no pixels")
+      throw .unrepresentable("\(path): the screenshot has no pixels")
     }
     while next <= due {
       do {
         try recorder.append(argb: pixels, pitch: Int(shot.surface.pointee.pitch))
       } catch {
-        throw DrawFailure(description: "\(path): \(error)")
+        throw .output(file: path, error)
       }
       next += 1
     }
@@ -81,7 +81,7 @@ final class LiveRecording {
       try file.commit()
     } catch {
       file.discard()
-      throw DrawFailure(description: "\(path): \(error)")
+      throw .output(file: path, error)
     }
     return path
   }

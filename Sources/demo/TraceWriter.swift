@@ -47,7 +47,7 @@ final class TraceWriter {
     do {
       output = try OutputFile(path: path)
     } catch {
-      throw DrawFailure(description: "--trace: \(error)")
+      throw .output(file: "--trace", error)
     }
     try write("{")
     if let toggles { try writeToggles(toggles) }
@@ -59,7 +59,7 @@ final class TraceWriter {
     for e in schedule.events where perLoader.indices.contains(e.loader) {
       // In full, not rounded: the schedule must replay exactly.
       guard e.time.isFinite else {
-        throw DrawFailure(description: "trace: toggle time is \(e.time), which JSON cannot hold")
+        throw .unrepresentable("trace: toggle time is \(e.time), which JSON cannot hold")
       }
       perLoader[e.loader].append(Toggle(t: e.time, on: e.isAnimating))
     }
@@ -86,7 +86,7 @@ final class TraceWriter {
     let loaders = min(scene.count, layout.count)
     var first = true
     for start in stride(from: 0, to: loaders, by: Self.loadersPerChunk) {
-      if Cancellation.signal != nil { throw DrawFailure(description: "interrupted") }
+      if Cancellation.signal != nil { throw .interrupted }
       chunk.removeAll(keepingCapacity: true)
       for i in start..<min(loaders, start + Self.loadersPerChunk) {
         let origin = layout.origin(ofLoader: i)
@@ -95,7 +95,7 @@ final class TraceWriter {
           do {
             angle = try scene.engine.angle(loader: scene.loaders[i], ring: r, at: t)
           } catch {
-            throw DrawFailure(description: error.description)
+            throw .engine(error)
           }
           chunk.append(
             Ring(
@@ -117,7 +117,7 @@ final class TraceWriter {
     do {
       try output.finish()
     } catch {
-      throw DrawFailure(description: "--trace: \(error)")
+      throw .output(file: "--trace", error)
     }
   }
 
@@ -132,7 +132,7 @@ final class TraceWriter {
     do {
       data = try encoder.encode(values)
     } catch {
-      throw DrawFailure(description: "trace: cannot encode: \(error)")
+      throw .output(file: "trace: cannot encode", error)
     }
     return ArraySlice(data.dropFirst().dropLast())
   }
@@ -145,7 +145,7 @@ final class TraceWriter {
     do {
       try output.write(bytes)
     } catch {
-      throw DrawFailure(description: "--trace: \(error)")
+      throw .output(file: "--trace", error)
     }
   }
 
@@ -153,7 +153,7 @@ final class TraceWriter {
   /// for (`-0` as `0`); a non-finite value is refused, naming `what`.
   func finite(_ x: Double, _ what: String) throws(DrawFailure) -> Double {
     guard x.isFinite else {
-      throw DrawFailure(description: "trace: \(what) is \(x), which JSON cannot hold")
+      throw .unrepresentable("trace: \(what) is \(x), which JSON cannot hold")
     }
     var v = x
     if abs(x) < 1e15 { v = (x * 1e9).rounded() / 1e9 }

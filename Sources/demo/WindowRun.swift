@@ -26,7 +26,7 @@ struct WindowRun {
     do {
       try loop(in: window)
     } catch {
-      throw DrawFailure(description: error.description)
+      throw .field(error)
     }
   }
 

@@ -101,7 +101,7 @@ import Testing
       #expect(throws: DrawFailure.self) {
         _ = try p.record(on: canvas) { (_) throws(DrawFailure) in
           calls += 1
-          if calls == 5 { throw DrawFailure(description: "boom") }
+          if calls == 5 { throw DrawFailure.unrepresentable("boom") }
         }
       }
       #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(ext)")

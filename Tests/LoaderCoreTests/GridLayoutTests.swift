@@ -5,7 +5,7 @@ import Testing
 @Suite struct GridLayoutTests {
   @Test func oneLoaderIsTheSeedRow() throws {
     let g = try GridLayout(count: 1, width: 390, height: 120)
-    #expect(g.columns == 1 && g.rows == 1 && g.scale == 1)
+    #expect(g.columns == 1 && g.rows == 1 && g.fit == 1)
     let rings = g.ringFrames(ofLoader: 0)
     #expect(rings.map(\.frame) == RowLayout.frames(width: 390, height: 120))
     #expect(rings.map(\.centerX) == [53, 131, 209, 287, 365])
@@ -14,7 +14,7 @@ import Testing
 
   @Test func fewLoadersKeepNativeSize() throws {
     let g = try GridLayout(count: 4, width: 1280, height: 720)
-    #expect(g.columns == 1 && g.rows == 4 && g.scale == 1)
+    #expect(g.columns == 1 && g.rows == 4 && g.fit == 1)
     // Cells 1280 x 180; spacers (1280 - 250) / 5 = 206.
     let rings = g.ringFrames(ofLoader: 2)
     #expect(rings.map(\.centerX) == [231, 487, 743, 999, 1255])
@@ -25,7 +25,7 @@ import Testing
     // Six columns of 17 rows: scale min(1280 / (6 * 290), 720 / (17 * 58)) = 720 / 986.
     let g = try GridLayout(count: 100, width: 1280, height: 720)
     #expect(g.columns == 6 && g.rows == 17)
-    #expect(abs(g.scale - 720.0 / 986) < 1e-15)
+    #expect(abs(g.fit - 720.0 / 986) < 1e-15)
     let first = g.ringFrames(ofLoader: 0)
     let expectedX = [
       24.411088573360377, 67.07775524002705, 109.74442190669372, 152.4110885733604,
@@ -45,7 +45,7 @@ import Testing
     for count in [0, 1, 2, 3, 5, 10, 99, 1000, 10_000] {
       for (w, h) in [(1280.0, 720.0), (390, 844), (300, 60)] {
         let g = try GridLayout(count: count, width: w, height: h)
-        #expect(g.columns * g.rows >= count && g.scale > 0 && g.scale <= 1)
+        #expect(g.columns * g.rows >= count && g.fit > 0 && g.fit <= 1)
         for i in stride(from: 0, to: count, by: Swift.max(1, count / 50)) {
           let rings = g.ringFrames(ofLoader: i)
           #expect(rings.count == 5)
@@ -56,7 +56,7 @@ import Testing
             #expect(r.centerY - r.radius >= -1e-9 && r.centerY + r.radius <= h + 1e-9)
           }
           for (a, b) in zip(rings, rings.dropFirst()) {
-            #expect(b.centerX - a.centerX >= 2 * a.radius + 8 * g.scale - 1e-9)
+            #expect(b.centerX - a.centerX >= 2 * a.radius + 8 * g.fit - 1e-9)
           }
         }
       }

@@ -190,14 +190,14 @@ import Testing
     var style = LoaderStyle.seed
     style.turnDegrees = 90
     let m = RotationEngine.byteModel(style: style, dt: 1.0 / 60)
-    let schedule = MemoryLayout<RotationEngine.Schedule>.stride
+    let run = MemoryLayout<RotationEngine.LoaderRun>.stride
     let history = MemoryLayout<RotationEngine.RingHistory>.stride
     #expect(m.perRing == 20)
-    #expect(m.perTrigger == 84 + schedule + history + 4)
+    #expect(m.perTrigger == 84 + run + history + 4)
     // A ring that comes round before its turn ends may overlap: off the common path.
     var quick = LoaderStyle.seed
     quick.stagger = 0.1
     #expect(
-      RotationEngine.byteModel(style: quick, dt: 1.0 / 60).perTrigger == 84 + schedule + history)
+      RotationEngine.byteModel(style: quick, dt: 1.0 / 60).perTrigger == 84 + run + history)
   }
 }

@@ -26,8 +26,7 @@ import Testing
     ) {
       try ScenePixelSizes(width: 390, height: 120, density: past, style: .seed)
     }
-    // The reproductions (0x1.1p-1026 is the denormal 3e-309): each once trapped a
-    // backend.
+    // Sizes that once trapped a backend (0x1.1p-1026 is the denormal 3e-309).
     for (w, h, d) in [
       (390.0, 120.0, 23.0), (1, 1, 16384), (0.01, 0.01, 100), (0x1.1p-1026, 0x1.1p-1026, 1.7e308),
       (1e-300, 1e-300, 1e300),
@@ -68,7 +67,7 @@ import Testing
       let grid = try GridLayout(count: count, width: 1280, height: 720)
       let s = try ScenePixelSizes(
         width: 1280, height: 720, density: 2, style: .seed, gridCount: count)
-      #expect(s.ringRadius == 25 * grid.scale * 2, "\(count)")
+      #expect(s.ringRadius == 25 * grid.fit * 2, "\(count)")
       #expect(s.cellWidth == 1280 / Double(grid.columns) * 2)
       #expect(s.cellHeight == 720 / Double(grid.rows) * 2)
     }

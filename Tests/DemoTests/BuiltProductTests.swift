@@ -1,4 +1,5 @@
 import Foundation
+import LoaderTestSupport
 import Testing
 
 /// The launcher every executable test goes through.

@@ -1,4 +1,5 @@
 import Foundation
+import LoaderTestSupport
 import Testing
 
 /// The README's library section shows `Examples/hello-loader/main.swift` as it is, and that

@@ -2,6 +2,7 @@ import CairoReference
 import Foundation
 import LoaderCore
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL
@@ -17,7 +18,7 @@ import Testing
     for palette in [LoaderPalette.light, .dark] {
       for shift in 0..<Self.angles.count {
         let angles = (0..<5).map { Self.angles[($0 + shift) % Self.angles.count] }
-        let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: angles)
+        let scene = RasterScene.seedRow(density: scale, palette: palette, angles: angles)
         let reference = try scene.renderCairo()
         let pixels = try scene.render(with: GfxAtlasRingRasterizer())
         for i in scene.rings.indices {
@@ -34,7 +35,8 @@ import Testing
   @Test(arguments: [1.0, 2.0])
   func fractionalCentresMatchCairo(scale: Double) throws {
     let offsets: [Float] = [0.1, 0.3, 0.45, 0.6, 0.87]
-    var scene = RasterScene.seedRow(scale: scale, palette: .light, angles: [33, 90, 181, 250, 300])
+    var scene = RasterScene.seedRow(
+      density: scale, palette: .light, angles: [33, 90, 181, 250, 300])
     for i in scene.rings.indices {
       scene.rings[i].centerX += offsets[i] * Float(scale)
       scene.rings[i].centerY += offsets[(i + 2) % 5] * Float(scale)
@@ -55,7 +57,7 @@ import Testing
     let translucent = LoaderPalette.light.ringColors.map {
       RGBAColor(r: $0.r, g: $0.g, b: $0.b, a: 128)
     }
-    var scene = RasterScene.seedRow(scale: 1, palette: .dark, angles: [0, 45, 90, 200, 300])
+    var scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [0, 45, 90, 200, 300])
     for i in scene.rings.indices { scene.rings[i].color = translucent[i] }
     let reference = try scene.renderCairo()
     let pixels = try scene.render(with: GfxAtlasRingRasterizer())
@@ -81,7 +83,7 @@ import Testing
   /// After `renderTargetsDidReset` the atlas is painted afresh and the frame is the same;
   /// a transparent colour draws nothing.
   @Test func aResetRendererDrawsTheSameFrame() throws {
-    let scene = RasterScene.seedRow(scale: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
+    let scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
     let backend = GfxAtlasRingRasterizer()
     func frame(_ rings: [RingInstance]) throws -> [UInt32] {
@@ -106,7 +108,7 @@ import Testing
   /// The atlas's sizes for the seed ring, as its documentation states them, and a scene
   /// larger than a tiny budget still draws the same pixels (cells evicted and repainted).
   @Test func atlasSizesAndEviction() throws {
-    let scene = RasterScene.seedRow(scale: 1, palette: .light, angles: [5, 77, 140, 222, 333])
+    let scene = RasterScene.seedRow(density: 1, palette: .light, angles: [5, 77, 140, 222, 333])
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
     let atlas = try GfxAtlas(shape: scene.shape, renderer: canvas.renderer)
     #expect(atlas.phases == 786)

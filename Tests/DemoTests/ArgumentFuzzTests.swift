@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import LoaderTestSupport
 import Testing
 
 @testable import demo
@@ -27,7 +28,7 @@ import Testing
   /// A single run slower than this is reported: every run is bounded by the demo's own limits.
   static let slowSeconds = 30.0
 
-  /// Values that break parsers: each kind the issue names, and a few more.
+  /// Values that break parsers: each kind that has broken a parser somewhere, and a few more.
   static let hostile: [String] = [
     "", " ", "-", "--", "=", ",", "-1", "-0", "+1", "0", "00", "1.5", "nan", "NaN", "-nan", "inf",
     "-inf", "infinity", "1e308", "-1e308", "1e-308", "4.9e-324", "1e400", "0x10", "0x1p-1074",

@@ -1,6 +1,7 @@
 import Foundation
 import LoaderSDL
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 /// `LoaderView` and `LoaderField` against SPEC: worked angles, toggles, speed, idle
@@ -233,7 +234,7 @@ import Testing
         canvas.clear(palette.background)
         try view.draw(on: canvas.renderer, in: frame, scale: scale, at: t)
         let angles = timeline.angles(at: t).map { Float($0) }
-        let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: angles)
+        let scene = RasterScene.seedRow(density: scale, palette: palette, angles: angles)
         let reference = try scene.renderCairo()
         let pixels = canvas.argbPixels()
         for i in scene.rings.indices {

@@ -2,6 +2,7 @@ import CairoReference
 import Foundation
 import LoaderCore
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL
@@ -11,7 +12,8 @@ import Testing
   /// composites it (straight alpha on the software renderer): the same picture.
   @Test func overlayPathMatchesCairo() throws {
     for palette in [LoaderPalette.light, .dark] {
-      let scene = RasterScene.seedRow(scale: 1, palette: palette, angles: [0, 17, 60, 123.4, 359])
+      let scene = RasterScene.seedRow(
+        density: 1, palette: palette, angles: [0, 17, 60, 123.4, 359])
       let reference = try scene.renderCairo()
       let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
       let backend = CoverageSpanRasterizer()
@@ -45,7 +47,7 @@ import Testing
           color: colors[i % 5]))
     }
     let finiteScene = RasterScene(
-      width: w * Int(scale), height: h * Int(scale), scale: scale, palette: .dark, rings: rings)
+      width: w * Int(scale), height: h * Int(scale), density: scale, palette: .dark, rings: rings)
     var scene = finiteScene
     scene.rings.append(RingInstance(centerX: .nan, centerY: 10, angle: 0, color: colors[0]))
     scene.rings.append(RingInstance(centerX: 10, centerY: .infinity, angle: 0, color: colors[1]))
@@ -87,7 +89,7 @@ import Testing
   /// overlapping, half-transparent rings across every edge, on a direct surface and through
   /// the overlay texture.
   @Test func everyThreadCountDrawsTheSameBytes() throws {
-    var scene = RasterScene(width: 640, height: 480, scale: 1, palette: .dark, rings: [])
+    var scene = RasterScene(width: 640, height: 480, density: 1, palette: .dark, rings: [])
     var g = SplitMix64(seed: 12)
     for i in 0..<1500 {
       var color = LoaderPalette.dark.ringColors[i % 5]

@@ -1,4 +1,5 @@
 import Foundation
+import LoaderTestSupport
 import Testing
 
 /// Runs the built `bench` executable (beside the test bundle, a debug build): flags are
@@ -90,7 +91,7 @@ private enum BenchProcess {
   }
 
   /// The debug path end to end: no relaunch allowed, so the numbers must be flagged on the
-  /// first line; the JSON has exactly the keys and ordered percentiles; the chart is
+  /// first line; the JSON has exactly `BenchResult`'s keys and ordered percentiles; the chart is
   /// a PNG; nothing is left beside them.
   @Test func debugRunIsFlaggedAndWritesJSONAndChart() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(

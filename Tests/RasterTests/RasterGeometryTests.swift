@@ -2,88 +2,36 @@ import CSDL2
 import CairoReference
 import LoaderCore
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL
 
 /// An OpenGL renderer on SDL's "offscreen" video driver (EGL; Mesa's software GL where there
-/// is no GPU), drawing into a target texture: a renderer that takes vertices at full
-/// precision, like the GPU renderers the geometry backend is for.
+/// is no GPU), drawing into a target texture (`OffscreenCanvas.openGL`): a renderer that
+/// takes vertices at full precision, like the GPU renderers the geometry backend is for.
 final class AcceleratedCanvas {
-  private(set) var window: OpaquePointer
-  private(set) var renderer: OpaquePointer
-  private(set) var texture: OpaquePointer
-  let width: Int
-  let height: Int
-
-  /// SDL's video subsystem is process-wide: brought up once, on the offscreen driver.
-  static let videoReady: Bool = SDL_VideoInit("offscreen") == 0
+  private(set) var canvas: OffscreenCanvas
+  var renderer: OpaquePointer { canvas.renderer }
+  var width: Int { canvas.width }
+  var height: Int { canvas.height }
 
   init(width: Int, height: Int) throws {
-    (window, renderer, texture) = try Self.make(width: width, height: height)
-    self.width = width
-    self.height = height
+    canvas = try .openGL(width: width, height: height)
   }
 
   /// A new window, renderer and target texture replace the old ones, which are destroyed
   /// with every texture made on them: what a lost device leaves a program to rebuild.
   func recreate() throws {
-    let old = (window, renderer, texture)
-    (window, renderer, texture) = try Self.make(width: width, height: height)
-    SDL_DestroyTexture(old.2)
-    SDL_DestroyRenderer(old.1)
-    SDL_DestroyWindow(old.0)
+    canvas = try .openGL(width: width, height: height)
   }
 
-  private static func make(width: Int, height: Int) throws -> (
-    OpaquePointer, OpaquePointer, OpaquePointer
-  ) {
-    guard Self.videoReady else { throw SDLError("SDL_VideoInit(offscreen)") }
-    guard
-      let w = SDL_CreateWindow(
-        "raster-test", 0, 0, Int32(width), Int32(height),
-        SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue)
-    else { throw SDLError("SDL_CreateWindow") }
-    guard let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) else {
-      SDL_DestroyWindow(w)
-      throw SDLError("SDL_CreateRenderer")
-    }
-    guard
-      let t = SDL_CreateTexture(
-        r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-        Int32(width), Int32(height))
-    else {
-      SDL_DestroyRenderer(r)
-      SDL_DestroyWindow(w)
-      throw SDLError("SDL_CreateTexture")
-    }
-    SDL_SetRenderTarget(r, t)
-    return (w, r, t)
-  }
-
-  deinit {
-    SDL_DestroyTexture(texture)
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
-  }
-
-  var rendererName: String {
-    var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0, let n = info.name else { return "?" }
-    return String(cString: n)
-  }
+  var rendererName: String { canvas.rendererName }
 
   func render(_ scene: RasterScene, with backend: any RingRasterizer) throws -> [UInt32] {
-    let bg = scene.palette.background
-    SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, 255)
-    SDL_RenderClear(renderer)
+    canvas.clear(scene.palette.background)
     try backend.draw(scene.rings, shape: scene.shape, on: renderer)
-    var pixels = [UInt32](repeating: 0, count: width * height)
-    guard
-      SDL_RenderReadPixels(
-        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixels, Int32(width * 4)) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
-    return pixels
+    return canvas.argbPixels()
   }
 }
 
@@ -95,13 +43,13 @@ final class AcceleratedCanvas {
   @Test func geometryAndOverlayMatchCairoOnOpenGL() throws {
     let angles = RasterQualityTests.angles
     for scale in [1.0, 2.0] {
-      let size = RasterScene.seedRow(scale: scale, palette: .light, angles: angles)
+      let size = RasterScene.seedRow(density: scale, palette: .light, angles: angles)
       let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
       #expect(canvas.rendererName != "software")
       for palette in [LoaderPalette.light, .dark] {
         for shift in 0..<angles.count {
           let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
-          let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: turned)
+          let scene = RasterScene.seedRow(density: scale, palette: palette, angles: turned)
           let reference = try scene.renderCairo()
           for backend in [GeometryRingRasterizer(), CoverageSpanRasterizer()]
             as [any RingRasterizer]
@@ -138,12 +86,12 @@ final class AcceleratedCanvas {
       for (pair, db) in worst.sorted(by: { $0.key < $1.key }) { print("worst \(pair): \(db) dB") }
     }
     for density in [1.0, 2.0] {
-      let base = RasterScene.seedRow(scale: density, palette: .light, angles: angles)
+      let base = RasterScene.seedRow(density: density, palette: .light, angles: angles)
       let canvas = try AcceleratedCanvas(width: base.width, height: base.height)
       for palette in [LoaderPalette.light, .dark] {
         for cap in [LineCap.round, .butt] {
           for alpha: UInt8 in [255, 128] {
-            let scene = RasterScene.seedRow(scale: density, palette: palette, angles: angles)
+            let scene = RasterScene.seedRow(density: density, palette: palette, angles: angles)
               .with(cap: cap, alpha: alpha)
             var frames: [(String, [UInt32])] = [
               ("ideal", scene.renderIdeal()), ("cairo", try scene.renderCairo()),
@@ -186,12 +134,12 @@ final class AcceleratedCanvas {
     let angles = RasterQualityTests.angles
     for scale in [1.0, 2.0] {
       var figures: [String: [Double]] = [:]
-      let size = RasterScene.seedRow(scale: scale, palette: .light, angles: angles)
+      let size = RasterScene.seedRow(density: scale, palette: .light, angles: angles)
       let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
       for palette in [LoaderPalette.light, .dark] {
         for shift in 0..<angles.count {
           let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
-          let scene = RasterScene.seedRow(scale: scale, palette: palette, angles: turned)
+          let scene = RasterScene.seedRow(density: scale, palette: palette, angles: turned)
           let reference = try scene.renderCairo()
           var frames: [(String, [UInt32])] = []
           for backend in [GfxRingRasterizer(), CoverageSpanRasterizer(), GeometryRingRasterizer()]
@@ -220,17 +168,17 @@ final class AcceleratedCanvas {
 
   /// `SDL_RENDER_DEVICE_RESET`: the renderer and every texture on it are lost (destroyed and
   /// made anew), `renderTargetsDidReset` is called, and every backend draws the same frame
-  /// again (the span backend's overlay texture rebuilt on the new renderer, not a blank or
-  /// stale frame).
+  /// again (the span backend's overlay texture and the gfx atlas rebuilt on the new renderer,
+  /// not a blank or stale frame).
   @Test func aResetRendererDrawsTheSameFrame() throws {
-    let scene = RasterScene.seedRow(scale: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
+    let scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
     let canvas = try AcceleratedCanvas(width: scene.width, height: scene.height)
     let empty = RasterScene(
-      width: scene.width, height: scene.height, scale: 1, palette: .dark, rings: [])
+      width: scene.width, height: scene.height, density: 1, palette: .dark, rings: [])
     let blank = try canvas.render(empty, with: GeometryRingRasterizer())
-    for backend in [CoverageSpanRasterizer(), GeometryRingRasterizer(), GfxRingRasterizer()]
-      as [any RingRasterizer]
-    {
+    // Every `--backend` (gfx through its atlas of textures) and the direct gfx painter.
+    let backends = try RingBackend.allCases.map { try $0.makeRasterizer() } + [GfxRingRasterizer()]
+    for backend in backends {
       let before = try canvas.render(scene, with: backend)
       #expect(before != blank, "\(backend.name) drew nothing")
       try canvas.recreate()
@@ -243,15 +191,16 @@ final class AcceleratedCanvas {
 
   /// The same frames (the seed row, and a crowded scene of overlapping rings crossing the
   /// edges) from every backend agree with each other and with Cairo: pairwise PSNR over the
-  /// whole frame, at least 33 dB. Measured: 44 to 58 dB on the row; 35.6 to 43 dB on the
-  /// crowd, the lowest being `spans` (its 1/8-pixel centre steps) against Cairo at scale 1.
+  /// whole frame, at least 33 dB. The closest call is the crowd's `spans` (its 1/8-pixel
+  /// centre steps) against Cairo at scale 1.
   /// `geometry` draws on OpenGL, the others on the software renderer.
   @Test func everyBackendDrawsTheSameFrame() throws {
     for scale in [1.0, 2.0] {
       let row = RasterScene.seedRow(
-        scale: scale, palette: .dark, angles: [12, 100, 200, 300, 359.5])
+        density: scale, palette: .dark, angles: [12, 100, 200, 300, 359.5])
       var crowd = RasterScene(
-        width: Int(240 * scale), height: Int(160 * scale), scale: scale, palette: .light, rings: [])
+        width: Int(240 * scale), height: Int(160 * scale), density: scale, palette: .light,
+        rings: [])
       var g = SplitMix64(seed: 4)
       for i in 0..<40 {
         crowd.rings.append(

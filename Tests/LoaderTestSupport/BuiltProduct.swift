@@ -2,15 +2,15 @@ import Foundation
 
 /// An executable product of this package (`demo`, `bench`) as built beside the test bundle,
 /// launched with `Process`: what it printed and how it exited.
-struct BuiltProduct {
+package struct BuiltProduct {
   /// The exit status, or the signal's number when `reason` is `.uncaughtSignal`.
-  var status: Int32
-  var reason: Process.TerminationReason = .exit
-  var stdout: String
-  var stderr: String
+  package var status: Int32
+  package var reason: Process.TerminationReason = .exit
+  package var stdout: String
+  package var stderr: String
 
   /// `.build/<triple>/debug/<name>`, next to the test bundle this process runs from.
-  static func executable(named name: String) -> URL {
+  package static func executable(named name: String) -> URL {
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var dir = me.deletingLastPathComponent()
     // On Linux the bundle is `.../debug/SwiftLoaderPackageTests.xctest`, a file; be lenient
@@ -25,7 +25,7 @@ struct BuiltProduct {
 
   /// Runs product `name` with `arguments`, this process's environment changed by
   /// `environment` (a nil value removes the variable), in `directory` if given.
-  static func run(
+  package static func run(
     _ name: String, _ arguments: [String], environment: [String: String?] = [:],
     directory: URL? = nil
   ) throws -> BuiltProduct {
@@ -36,7 +36,7 @@ struct BuiltProduct {
 
   /// Runs `executable`, reading its stdout and stderr at the same time: reading one to its
   /// end first would deadlock on a child that fills the other pipe (64 KiB) meanwhile.
-  static func run(
+  package static func run(
     executable: URL, _ arguments: [String], environment: [String: String?] = [:],
     directory: URL? = nil
   ) throws -> BuiltProduct {

@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

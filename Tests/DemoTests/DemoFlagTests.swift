@@ -2,6 +2,7 @@ import Foundation
 import LoaderCore
 import LoaderSDL
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 @testable import demo

@@ -1,7 +1,8 @@
 import Foundation
+import LoaderTestSupport
 import Testing
 
-/// A run's files go in together (`OutputFile.commit(_:)`): when any of them cannot be written,
+/// The demo's files go in together (`OutputFile.commit(_:)`): when any of them cannot be written,
 /// every target keeps what it held before the run, byte for byte.
 @Suite(.serialized) struct OutputTogetherTests {
   static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
@@ -24,20 +25,5 @@ import Testing
     let left = (try? FileManager.default.contentsOfDirectory(atPath: dir))?.sorted()
     #expect(left == names, "no new frame, no temporary")
     #expect(names.map { Self.bytes(dir + "/" + $0) } == before, "the old files are untouched")
-  }
-
-  @Test func aChartThatDoesNotFitTakesTheJSONWithIt() throws {
-    // Room for the JSON (one 4 KiB page of tmpfs), not for the chart.
-    guard let disk = try FullDisk.mount(leaving: 4096) else { return }
-    defer { disk.unmount() }
-    let r = try BuiltProduct.run(
-      "bench",
-      [
-        "--quick", "--filter", "limit/memset", "--json", disk.path + "/r.json", "--chart",
-        disk.path + "/c.png",
-      ], environment: ["BENCH_NO_RELAUNCH": "1"])
-    #expect(r.status == 1, "\(r.stderr)")
-    #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
-    #expect(disk.leftovers().isEmpty, "left: \(disk.leftovers())")
   }
 }

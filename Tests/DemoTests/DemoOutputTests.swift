@@ -1,4 +1,5 @@
 import Foundation
+import LoaderTestSupport
 import Testing
 
 /// Where the demo's files go: through links, to stdout, never over a device or a directory,

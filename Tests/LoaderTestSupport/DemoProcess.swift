@@ -3,11 +3,13 @@ import Foundation
 import LoaderCore
 
 /// Runs the built `demo` executable with the dummy video driver.
-enum DemoProcess {
+package enum DemoProcess {
   /// Runs the demo with the dummy video driver, or, with `withoutDisplay`, with no video
   /// driver and no display variables at all (as on a server); `directory` is its working
   /// directory.
-  static func run(_ arguments: [String], withoutDisplay: Bool = false, directory: URL? = nil)
+  package static func run(
+    _ arguments: [String], withoutDisplay: Bool = false, directory: URL? = nil
+  )
     throws -> BuiltProduct
   {
     let environment: [String: String?] =
@@ -19,32 +21,32 @@ enum DemoProcess {
 }
 
 /// A fresh directory under the system temporary directory, removed by `remove()`.
-struct ScratchDirectory {
-  let url: URL
-  init(_ label: String) throws {
+package struct ScratchDirectory {
+  package let url: URL
+  package init(_ label: String) throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "demo-test-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
-  var path: String { url.path }
-  func file(_ name: String) -> String { url.appendingPathComponent(name).path }
-  func contents() -> [String] {
+  package var path: String { url.path }
+  package func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+  package func contents() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
   }
-  func remove() { try? FileManager.default.removeItem(at: url) }
+  package func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// A PNG read back through SDL2_image, as opaque RGB pixels.
-struct PNGImage {
-  let width: Int
-  let height: Int
-  let pixels: [UInt32]  // 0xRRGGBB, row-major
+package struct PNGImage {
+  package let width: Int
+  package let height: Int
+  package let pixels: [UInt32]  // 0xRRGGBB, row-major
 
-  struct LoadError: Error, CustomStringConvertible {
-    var description: String
+  package struct LoadError: Error, CustomStringConvertible {
+    package var description: String
   }
 
-  init(path: String) throws {
+  package init(path: String) throws {
     guard let loaded = IMG_Load(path) else {
       throw LoadError(description: "IMG_Load(\(path)): \(String(cString: SDL_GetError()))")
     }
@@ -64,10 +66,10 @@ struct PNGImage {
     pixels = out
   }
 
-  func color(x: Int, y: Int) -> RGBAColor { RGBAColor(hex: pixels[y * width + x]) }
+  package func color(x: Int, y: Int) -> RGBAColor { RGBAColor(hex: pixels[y * width + x]) }
 
   /// Bilinear sample at a continuous point (pixel centres at `i + 0.5`), per channel 0...255.
-  func sample(x: Double, y: Double) -> (Double, Double, Double) {
+  package func sample(x: Double, y: Double) -> (Double, Double, Double) {
     let fx = x - 0.5
     let fy = y - 0.5
     let x0 = Int(fx.rounded(.down))

@@ -4,11 +4,11 @@ import Foundation
 /// a full disk that the executables' writes run into. Needs root (or CAP_SYS_ADMIN);
 /// `mount()` returns nil and prints why when mounting is not permitted, and the test that
 /// asked skips its checks.
-struct FullDisk {
-  let scratch: ScratchDirectory
-  var path: String { scratch.file("disk") }
+package struct FullDisk {
+  package let scratch: ScratchDirectory
+  package var path: String { scratch.file("disk") }
 
-  static func mount(leaving free: Int) throws -> FullDisk? {
+  package static func mount(leaving free: Int) throws -> FullDisk? {
     let scratch = try ScratchDirectory("full")
     let disk = FullDisk(scratch: scratch)
     try FileManager.default.createDirectory(atPath: disk.path, withIntermediateDirectories: true)
@@ -36,12 +36,12 @@ struct FullDisk {
   }
 
   /// Every entry on the disk but the filler.
-  func leftovers() -> [String] {
+  package func leftovers() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != "filler" }
       .sorted()
   }
 
-  func unmount() {
+  package func unmount() {
     _ = try? BuiltProduct.run(executable: URL(fileURLWithPath: "/bin/umount"), [path])
     scratch.remove()
   }

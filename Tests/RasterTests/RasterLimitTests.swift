@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL
@@ -71,7 +72,7 @@ import Testing
   /// Geometry in batches draws exactly what one call draws, and its buffers stay at the
   /// batch size however many rings there are.
   @Test func geometryBatchesAreBoundedAndInvisible() throws {
-    var scene = RasterScene(width: 320, height: 200, scale: 1, palette: .light, rings: [])
+    var scene = RasterScene(width: 320, height: 200, density: 1, palette: .light, rings: [])
     var g = SplitMix64(seed: 9)
     for i in 0..<400 {
       scene.rings.append(

@@ -1,5 +1,6 @@
 import CSDL2
 import LoaderCore
+import LoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

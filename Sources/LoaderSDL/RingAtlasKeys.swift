@@ -1,0 +1,40 @@
+/// The keys both ring caches use (the gfx texture atlas and the span backend's coverage
+/// masks): a ring's pixels depend only on its rotation, rounded to one of `phases` steps of a
+/// turn, and on its centre's offset within a pixel, rounded to `subpixelSteps` steps a side.
+///
+/// ```
+/// phases = max(64, ceil(2 pi reach / 0.2))      reach: the outermost pixel's radius
+/// phase  = round(degrees / 360 * phases) mod phases
+/// key    = (phase * S + sy) * S + sx             S = subpixelSteps, 0 <= sx, sy < S
+/// ```
+/// so rounding the angle moves no ink by more than 0.1 pixel.
+struct RingAtlasKeys {
+  let phases: Int
+  let subpixelSteps: Int
+
+  init(reach: Double, subpixelSteps: Int) {
+    phases = max(64, Int((2 * Double.pi * reach / 0.2).rounded(.up)))
+    self.subpixelSteps = subpixelSteps
+  }
+
+  /// How many keys there are: every phase at every sub-pixel offset.
+  var count: Int { phases * subpixelSteps * subpixelSteps }
+
+  /// The phase index of `degrees` (any finite value).
+  @inline(__always)
+  func phase(ofDegrees degrees: Float) -> Int {
+    var d = Double(degrees)
+    // Truncation below stays exact and in range; only absurd angles pay for fmod.
+    if abs(d) >= 1e9 { d = d.truncatingRemainder(dividingBy: 360) }
+    var turns = d / 360
+    turns -= Double(Int(turns))
+    if turns < 0 { turns += 1 }
+    let p = Int(turns * Double(phases) + 0.5)  // 0...phases
+    return p == phases ? 0 : p
+  }
+
+  @inline(__always)
+  func key(phase: Int, sx: Int, sy: Int) -> Int {
+    (phase * subpixelSteps + sy) * subpixelSteps + sx
+  }
+}
