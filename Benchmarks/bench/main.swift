@@ -81,10 +81,8 @@ do {
         ]))
     outputs.append(file)
   }
-  for file in outputs {
-    try file.commit()
-    print("wrote \(file.path)")
-  }
+  try OutputFile.commit(outputs)
+  for file in outputs { print("wrote \(file.path)") }
 } catch let error as Interruption {
   printError("bench: \(error)")
   exit(error.exitStatus)

@@ -82,7 +82,16 @@ public final class GeometryRingRasterizer: RingRasterizer {
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
-    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return }
+    _ = try draw(rings, shape: shape, on: renderer, stoppingWhen: { false })
+  }
+
+  /// Asks `shouldStop` after each batch: a batch is bounded (`batchVertices`), so the wait
+  /// for an answer is too, however many rings the frame has.
+  public func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return true }
     var info = SDL_RendererInfo()
     let snapsToPixels =
       SDL_GetRendererInfo(renderer, &info) == 0
@@ -122,13 +131,18 @@ public final class GeometryRingRasterizer: RingRasterizer {
       else { continue }
       if vertexCount > 0, vertexCount + mesh.positions.count > batchVertices {
         try flush(on: renderer)
+        if shouldStop() { return false }
       }
       append(ring, mesh: mesh, snapsToPixels: snapsToPixels)
     }
     try flush(on: renderer)
+    return true
   }
 
-  /// Draws what the buffers hold and empties them.
+  /// Draws what the buffers hold and empties them. A renderer that batches (SDL's GL ones,
+  /// unless a driver was asked for by name) would otherwise copy every batch into its own
+  /// queue until `SDL_RenderPresent`, and that queue would grow with the ring count: the
+  /// flush hands each batch over at once.
   private func flush(on renderer: OpaquePointer) throws(SDLError) {
     defer {
       vertexCount = 0
@@ -139,6 +153,7 @@ public final class GeometryRingRasterizer: RingRasterizer {
       SDL_RenderGeometry(renderer, nil, vertices, Int32(vertexCount), indices, Int32(indexCount))
         == 0
     else { throw SDLError("SDL_RenderGeometry") }
+    SDL_RenderFlush(renderer)
   }
 
   /// How finely arcs are cut, from the pixel radius: a chord of angle `delta` on radius `R`

@@ -402,18 +402,25 @@ public final class LoaderField {
   ///     `layout` in points (`frame.w / scale` x `frame.h / scale`).
   ///   - scale: the density, pixels per point (1, 2, or a window's HiDPI ratio).
   ///   - time: caller seconds, at or after `earliestTime`.
+  ///   - shouldStop: asked between the backend's bounded pieces of work
+  ///     (`RingRasterizer.draw(_:shape:on:stoppingWhen:)`); once it says yes the frame is
+  ///     abandoned, part drawn. A window passes "input is waiting", so a frame that takes
+  ///     seconds still answers Esc.
+  /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
+  @discardableResult
   public func draw(
-    on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at time: Double
-  ) throws(Error) {
+    on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at time: Double,
+    stoppingWhen shouldStop: () -> Bool = { false }
+  ) throws(Error) -> Bool {
     try prepareRings(in: frame, scale: scale, at: time)
-    guard let shape, !instances.isEmpty else { return }
+    guard let shape, !instances.isEmpty else { return true }
     if rasterizer == nil || rasterizerRenderer != renderer {
       try setBackend(backend, on: renderer)
     }
-    guard let rasterizer else { return }
+    guard let rasterizer else { return true }
     do {
-      try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
-        try rasterizer.draw(buf, shape: shape, on: renderer)
+      return try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
+        try rasterizer.draw(buf, shape: shape, on: renderer, stoppingWhen: shouldStop)
       }
     } catch {
       throw .sdl(error)
@@ -438,7 +445,15 @@ public final class LoaderField {
     } catch {
       throw .engine(error)
     }
-    instances.removeAll(keepingCapacity: true)
+    let needed = min(count, a.count) * a.ringOffsets.count
+    if instances.capacity > 4 * max(needed, 1 << 12) {
+      // The scene shrank a lot (a grid halved from a million down to a few): give the
+      // memory back instead of keeping the largest frame's buffer for good.
+      instances = []
+      instances.reserveCapacity(needed)
+    } else {
+      instances.removeAll(keepingCapacity: true)
+    }
     let x0 = Double(frame.x)
     let y0 = Double(frame.y)
     let offsets = a.ringOffsets

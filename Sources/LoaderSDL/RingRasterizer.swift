@@ -30,6 +30,15 @@ public protocol RingRasterizer: AnyObject {
   func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer)
     throws(SDLError)
+  /// `draw(_:shape:on:)` that may stop part way: a backend whose frame is drawn in bounded
+  /// pieces asks `shouldStop` between them and returns false as soon as it says yes (some
+  /// rings drawn, the rest not). A host keeps answering input while one frame takes seconds
+  /// (a million rings on a CPU rasterizer) by stopping when input is waiting. Returns true
+  /// when every ring was drawn; the default draws everything in one piece.
+  func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool
   /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`):
   /// rebuild whatever lived on it before the next `draw`.
   func renderTargetsDidReset(on renderer: OpaquePointer)
@@ -42,6 +51,14 @@ public protocol RingRasterizer: AnyObject {
 extension RingRasterizer {
   public func renderTargetsDidReset(on renderer: OpaquePointer) {}
   public func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {}
+
+  public func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    try draw(rings, shape: shape, on: renderer)
+    return true
+  }
 
   /// `draw(_:shape:on:)` for an array.
   public func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)

@@ -8,10 +8,16 @@ import Foundation
 ///    its own (`TemporaryFiles`), so the rename never crosses file systems;
 /// 2. `write` buffers and writes, checking every `write(2)` (a full disk is an error here,
 ///    not a short file later);
-/// 3. `commit()` `fsync`s the file, renames it over the target (atomic within a directory)
-///    and `fsync`s the directory, so the new name survives a power cut;
-/// 4. any failure, `discard()` or `deinit` before the commit unlinks the temporary, and so
+/// 3. `finish()` writes what is buffered, `fsync`s and closes the file: every byte is on
+///    disk, only the rename is left;
+/// 4. `commit()` finishes if need be, renames the file over the target (atomic within a
+///    directory) and `fsync`s the directory, so the new name survives a power cut;
+/// 5. any failure, `discard()` or `deinit` before the commit unlinks the temporary, and so
 ///    does an interrupting signal (`Cancellation`).
+///
+/// Files that belong together (a run's frames and trace, the bench's JSON and chart) go in
+/// with `commit(_:)`: all are finished before any is renamed, so a full disk or a signal
+/// part way leaves every target as it was.
 ///
 /// Standard output is written straight through (there is nothing to rename); `commit()`
 /// only flushes the buffer.
@@ -23,6 +29,7 @@ public final class OutputFile {
   private var temporaryPath: String?
   private var buffer: [UInt8] = []
   private var isOpen = true
+  private var isFinished = false
   /// Bytes gathered before one `write(2)`.
   private static let bufferSize = 1 << 20
 
@@ -74,7 +81,9 @@ public final class OutputFile {
 
   /// Appends `bytes`; a failed write discards the temporary and throws `.io`.
   public func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
-    guard isOpen else { throw OutputError(.io, "\(ErrorLine.quote(path)) is already closed") }
+    guard isOpen, !isFinished else {
+      throw OutputError(.io, "\(ErrorLine.quote(path)) is already closed")
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.bufferSize { try flush() }
   }
@@ -84,23 +93,48 @@ public final class OutputFile {
     try write(text.utf8)
   }
 
-  /// Puts the finished file in place (see the type's steps 3 and 4).
-  public func commit() throws(OutputError) {
+  /// Writes out the buffer, then `fsync`s and closes the temporary (the type's step 3): after
+  /// it nothing can fail for lack of space. Holds no buffer and no descriptor afterwards, so
+  /// many finished files may wait for one `commit(_:)`. Safe to call more than once.
+  public func finish() throws(OutputError) {
+    guard !isFinished else { return }
+    guard isOpen else { throw OutputError(.io, "\(ErrorLine.quote(path)) is already closed") }
     try flush()
-    guard let temporary = temporaryPath, case .file(let resolved) = target else {
-      isOpen = false
-      return
-    }
+    buffer = []
+    isFinished = true
+    guard temporaryPath != nil else { return }
     if fsync(descriptor) != 0 { try fail(.system("write", path, errno: errno)) }
     let closed = close(descriptor)
     let closeError = errno
     descriptor = -1
     if closed != 0 { try fail(.system("write", path, errno: closeError)) }
+  }
+
+  /// Puts the finished file in place (see the type's steps 3 and 4).
+  public func commit() throws(OutputError) {
+    try finish()
+    guard let temporary = temporaryPath, case .file(let resolved) = target else {
+      isOpen = false
+      return
+    }
     if rename(temporary, resolved) != 0 { try fail(.system("rename into", path, errno: errno)) }
     TemporaryFiles.forget(temporary)
     temporaryPath = nil
     isOpen = false
     try Self.syncDirectory(of: resolved)
+  }
+
+  /// Puts `files` in place together: every one is finished first, and if any of them fails
+  /// (a full disk) all are discarded and no target changes. Only a failing rename, after the
+  /// data is safe, can leave the earlier ones renamed; the rest are then discarded.
+  public static func commit(_ files: [OutputFile]) throws(OutputError) {
+    do {
+      for file in files { try file.finish() }
+      for file in files { try file.commit() }
+    } catch {
+      for file in files { file.discard() }
+      throw error
+    }
   }
 
   /// Drops everything written; the target is untouched. Safe to call more than once.

@@ -37,7 +37,8 @@ public enum OutputTarget: Sendable, Equatable {
     var current = path
     var info = stat()
     var exists = false
-    for _ in 0..<40 {
+    var links = 0
+    while true {
       if lstat(current, &info) != 0 {
         if errno == ENAMETOOLONG {
           throw OutputError(
@@ -46,16 +47,18 @@ public enum OutputTarget: Sendable, Equatable {
               + "a path \(Int(PATH_MAX) - 1)")
         }
         guard errno == ENOENT else { throw .system("use", current, errno: errno) }
-        exists = false
         break
       }
-      exists = true
-      guard (info.st_mode & S_IFMT) == S_IFLNK else { break }
+      guard (info.st_mode & S_IFMT) == S_IFLNK else {
+        exists = true
+        break
+      }
+      // A loop of links (`a -> b -> a`) ends here, not in a rename over the last link.
+      links += 1
+      guard links <= 40 else {
+        throw OutputError(.usage, "\(ErrorLine.quote(path)): too many symbolic links")
+      }
       current = try linkTarget(of: current)
-      exists = false
-    }
-    if exists, (info.st_mode & S_IFMT) == S_IFLNK {
-      throw OutputError(.usage, "\(ErrorLine.quote(path)): too many symbolic links")
     }
     let (directory, name) = split(current)
     if exists {

@@ -126,6 +126,7 @@ struct HeadlessRun {
       } else { nil }
 
     var written: [String] = []
+    var files: [OutputFile] = []
     do throws(DrawFailure) {
       for (k, t) in times.enumerated() {
         if Cancellation.signal != nil { throw .interrupted }
@@ -139,7 +140,10 @@ struct HeadlessRun {
           throw .field(error)
         }
         do {
-          try OutputFile.write(try canvas.pngData(), to: path)
+          let file = try OutputFile(path: path)
+          try file.write(try canvas.pngData())
+          try file.finish()
+          files.append(file)
         } catch {
           throw .output(file: nil, error)
         }
@@ -147,9 +151,15 @@ struct HeadlessRun {
         try trace?.addFrame(time: t, scene: scene, layout: layout, scale: scale)
       }
       try trace?.finish()
+      // All or nothing: the frames and the trace are renamed into place together, once every
+      // byte is on disk, so a failed or interrupted run leaves what was there before.
+      do {
+        try OutputFile.commit(files + (trace.map { [$0.output] } ?? []))
+      } catch {
+        throw .output(file: nil, error)
+      }
     } catch {
-      // All or nothing: a failed run leaves no frames and no trace behind.
-      for p in written { unlink(p) }
+      for file in files { file.discard() }
       trace?.discard()
       throw error
     }

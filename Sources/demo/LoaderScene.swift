@@ -68,14 +68,17 @@ final class LoaderScene {
   var loaders: [RotationEngine.LoaderID] { field.loaders }
 
   /// Plays the script up to `t` and draws the loaders there into `frame` (output pixels) at
-  /// `scale` pixels per point, after clearing the renderer to the background.
-  func draw(on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at t: Double)
-    throws(LoaderField.Error)
-  {
+  /// `scale` pixels per point, after clearing the renderer to the background. Returns false
+  /// when `shouldStop` abandoned the frame part drawn (`LoaderField.draw`).
+  @discardableResult
+  func draw(
+    on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at t: Double,
+    stoppingWhen shouldStop: () -> Bool = { false }
+  ) throws(LoaderField.Error) -> Bool {
     try playScript(through: t)
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
-    try field.draw(on: renderer, in: frame, scale: scale, at: t)
+    return try field.draw(on: renderer, in: frame, scale: scale, at: t, stoppingWhen: shouldStop)
   }
 
   /// Applies every scripted toggle inside the step that drawing `t` runs to: a toggle after

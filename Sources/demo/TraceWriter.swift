@@ -111,11 +111,11 @@ final class TraceWriter {
     try write("]}")
   }
 
-  /// Completes the document and puts it in place.
+  /// Completes the document and syncs it; the caller commits `output` with the frames.
   func finish() throws(DrawFailure) {
     try write("]}\n")
     do {
-      try output.commit()
+      try output.finish()
     } catch {
       throw .output(file: "--trace", error)
     }

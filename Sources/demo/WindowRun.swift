@@ -57,7 +57,12 @@ struct WindowRun {
           return
         }
       }
-      try scene.draw(on: window.renderer, in: size.pixelFrame, scale: size.pixelDensity, at: t)
+      // A frame too slow for the input (a million rings on a CPU rasterizer) is abandoned
+      // when a key, click or quit arrives, so the loop reads it at once.
+      let drawn = try scene.draw(
+        on: window.renderer, in: size.pixelFrame, scale: size.pixelDensity, at: t,
+        stoppingWhen: window.isInputWaiting)
+      guard drawn else { continue }
       window.present()
       let next = scene.nextChange(after: clock.now())
       if let line = status.frameDone(at: clock.now(), scene: scene, idle: next == nil) {

@@ -1,0 +1,22 @@
+import Foundation
+import LoaderTestSupport
+import Testing
+
+/// The bench's JSON and chart go in together (`OutputFile.commit(_:)`): when one cannot be
+/// written, neither appears.
+@Suite struct BenchOutputTogetherTests {
+  @Test func aChartThatDoesNotFitTakesTheJSONWithIt() throws {
+    // Room for the JSON (one 4 KiB page of tmpfs), not for the chart.
+    guard let disk = try FullDisk.mount(leaving: 4096) else { return }
+    defer { disk.unmount() }
+    let r = try BuiltProduct.run(
+      "bench",
+      [
+        "--quick", "--filter", "limit/memset", "--json", disk.path + "/r.json", "--chart",
+        disk.path + "/c.png",
+      ], environment: ["BENCH_NO_RELAUNCH": "1"])
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+    #expect(disk.leftovers().isEmpty, "left: \(disk.leftovers())")
+  }
+}

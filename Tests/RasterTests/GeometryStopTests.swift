@@ -1,0 +1,85 @@
+import CSDL2
+import LoaderCore
+import LoaderTestSupport
+import Testing
+
+@testable import LoaderSDL
+
+/// A slow frame can be abandoned: the geometry backend asks between batches whether to stop,
+/// and `LoaderField.draw` passes the answer on (the window asks "is input waiting?").
+@Suite struct GeometryStopTests {
+  /// 400 seed rings in a row on a white canvas, drawn in batches of 4096 vertices.
+  static func rings() -> [RingInstance] {
+    (0..<400).map { i in
+      RingInstance(
+        centerX: Float(30 + (i % 20) * 60), centerY: Float(30 + (i / 20) * 60),
+        angle: Float(i), color: LoaderPalette.light.ringColors[i % 5])
+    }
+  }
+
+  static let white = RGBAColor(r: 255, g: 255, b: 255)
+
+  static func inkedPixels(_ canvas: OffscreenCanvas) -> Int {
+    canvas.argbPixels().count { $0 & 0xFF_FFFF != 0xFF_FFFF }
+  }
+
+  @Test func aDrawStopsAtTheFirstBatchBoundaryAfterTheAnswerTurnsYes() throws {
+    let shape = DashedRing(style: .seed)
+    let rings = Self.rings()
+    let whole = try OffscreenCanvas(width: 1200, height: 1200)
+    whole.clear(Self.white)
+    let all = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
+    var asked = 0
+    let finished = try rings.withUnsafeBufferPointer { buf in
+      try all.draw(buf, shape: shape, on: whole.renderer) {
+        asked += 1
+        return false
+      }
+    }
+    #expect(finished)
+    #expect(asked > 3, "a batch of 4096 vertices holds a few seed rings, not 400")
+    whole.flush()
+
+    let part = try OffscreenCanvas(width: 1200, height: 1200)
+    part.clear(Self.white)
+    let stopping = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
+    var questions = 0
+    let completed = try rings.withUnsafeBufferPointer { buf in
+      try stopping.draw(buf, shape: shape, on: part.renderer) {
+        questions += 1
+        return questions == 2
+      }
+    }
+    part.flush()
+    #expect(!completed)
+    #expect(questions == 2, "no question after the answer was yes")
+    let drawn = Self.inkedPixels(part)
+    #expect(drawn > 0, "the first two batches are on the canvas")
+    #expect(drawn * 3 < Self.inkedPixels(whole), "most rings were never drawn")
+  }
+
+  @Test func theFieldPassesTheQuestionOnAndReportsAnAbandonedFrame() throws {
+    let canvas = try OffscreenCanvas(width: 640, height: 360)
+    let field = try LoaderField(style: .seed, layout: .grid, backend: .geometry)
+    try field.addLoaders(300, isAnimating: true, at: 0)
+    let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
+    var asked = 0
+    let whole = try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.1) {
+      asked += 1
+      return false
+    }
+    #expect(whole)
+    #expect(asked > 0, "300 loaders take more than one batch")
+    #expect(try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.2) { true } == false)
+  }
+
+  /// Backends that draw in one piece never stop: the protocol's default.
+  @Test(arguments: [RingBackend.gfx, .spans])
+  func oneShotBackendsDrawEverything(_ backend: RingBackend) throws {
+    let canvas = try OffscreenCanvas(width: 640, height: 360)
+    let field = try LoaderField(style: .seed, layout: .grid, backend: backend)
+    try field.addLoaders(50, isAnimating: true, at: 0)
+    let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
+    #expect(try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.1) { true })
+  }
+}
