@@ -27,7 +27,7 @@ deps:
 
 # Opens the window; with no display, renders frames into ./out/ and says so.
 demo: deps
-	swift run demo
+	swift run -c release demo
 
 test: deps
 	swift build --build-tests
