@@ -5,9 +5,9 @@ import LoaderSupport
 extension HeadlessRun {
   /// `--record FILE` headless: every check first (`RecordingPlan`: formats, sizes, the file's
   /// directory), then each frame drawn at its exact simulated time (a fresh scene when the
-  /// schedule goes back) and encoded; the file appears only when complete. Returns the frame
-  /// count.
-  func record(to path: String) throws(Failure) -> Int {
+  /// schedule goes back) and encoded; the file appears only when complete. Returns the plan
+  /// it recorded.
+  func record(to path: String) throws(Failure) -> RecordingPlan {
     let scale = options.scale
     let width = Int((options.width * scale).rounded())
     let height = Int((options.height * scale).rounded())
@@ -31,7 +31,7 @@ extension HeadlessRun {
         x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
       var scene = try makeScene(on: canvas)
       let hud = try makeHUD()
-      return try plan.record(on: canvas) { (t) throws(DrawFailure) in
+      _ = try plan.record(on: canvas) { (t) throws(DrawFailure) in
         if Cancellation.signal != nil { throw DrawFailure(description: "interrupted") }
         if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
         do throws(LoaderField.Error) {
@@ -40,6 +40,7 @@ extension HeadlessRun {
           throw DrawFailure(description: error.description)
         }
       }
+      return plan
     } catch {
       if let signal = Cancellation.signal { throw .interrupted(Interruption(signal: signal)) }
       throw .render(error.description)

@@ -32,8 +32,8 @@ func headlessStatus(_ options: DemoOptions) -> Int32 {
   Cancellation.install(program: "demo")
   do {
     if let path = options.recordPath {
-      let frames = try HeadlessRun(options: options).record(to: path)
-      print("demo: wrote \(frames) frame(s) to \(path)")
+      let plan = try HeadlessRun(options: options).record(to: path)
+      print("demo: wrote \(plan.summary) to \(path)")
       return 0
     }
     let result = try HeadlessRun(options: options).run()
