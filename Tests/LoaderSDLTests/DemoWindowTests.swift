@@ -48,7 +48,8 @@ import Testing
     server.standardError = FileHandle.nullDevice
     try server.run()
     defer {
-      server.terminate()
+      // SIGKILL: the server inherits the test runner's signal mask, which may block SIGTERM.
+      kill(server.processIdentifier, SIGKILL)
       server.waitUntilExit()
     }
     try #require(
@@ -68,14 +69,15 @@ import Testing
     demo.standardOutput = out
     demo.standardError = FileHandle.nullDevice
     try demo.run()
-    defer { if demo.isRunning { demo.terminate() } }
+    defer { if demo.isRunning { kill(demo.processIdentifier, SIGKILL) } }
 
     let found = Self.waitFor(30) {
       (try? Self.xdotool(["search", "--name", "LoaderView"], display: display)) == 0
     }
     try #require(found, "no LoaderView window on \(display)")
     try Self.xdotool(
-      ["search", "--name", "LoaderView", "windowfocus", "--sync"], display: display)
+      ["search", "--name", "LoaderView", "windowfocus"], display: display)
+    usleep(300_000)
     func files(_ prefix: String) -> [String] { dir.contents().filter { $0.hasPrefix(prefix) } }
 
     try Self.xdotool(["key", "s"], display: display)
