@@ -206,7 +206,7 @@ import Testing
     #expect(!o.loop)
     // Defaults, and what each switch does when absent.
     let d = try parse([])
-    #expect(d.speed == 1 && !d.reducedMotion && d.gutter == 0 && d.threads == nil)
+    #expect(d.speed == 1 && !d.reducedMotion && d.gutter == 0.25 && d.threads == nil)
     #expect(d.hud == nil && !d.verbose && !d.fullscreen && d.vsync && d.renderer == nil)
     #expect(!d.info && d.recordPath == nil && d.fps == 50 && d.recordDuration == nil && !d.loop)
     // The theme colours the rings unless --colors says otherwise; --dash-phase alone shifts
@@ -424,6 +424,7 @@ import Testing
         motion, H the HUD, ? or F1 the keys panel, S or PrintScreen saves a screenshot (screenshot-*.png
         here), R starts and stops a recording (recording-*.gif here), Esc quits. Space, A, a click and + / -
         drop what is left of --toggle or --toggle-random.
+
         """)
     let short = try DemoProcess.run(["-h"])
     #expect(short.stdout == r.stdout)
