@@ -4,11 +4,11 @@
 # libegl-mesa0 and libgl1-mesa-dri: the raster tests draw on an OpenGL renderer through SDL's
 # offscreen (EGL) driver, which is Mesa's software GL on a machine without a GPU.
 # valgrind: make check-memory. The rest: the demo's recording (giflib, libwebp, FFmpeg with libx264 and libvpx) and its HUD
-# (SDL2_ttf, fontconfig, the DejaVu fonts).
+# (SDL2_ttf, fontconfig, the DejaVu fonts); xvfb and xdotool: the window's key test.
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev \
   libegl-mesa0 libgl1-mesa-dri valgrind \
   libgif-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
-  libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core
+  libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool
 
 .PHONY: deps demo test lint bench bench-quick check-memory soak
 
@@ -27,7 +27,7 @@ deps:
 
 # Opens the window; with no display, renders frames into ./out/ and says so.
 demo: deps
-	swift run demo
+	swift run -c release demo
 
 test: deps
 	swift build --build-tests

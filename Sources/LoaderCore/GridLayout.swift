@@ -11,17 +11,24 @@
 /// - The container is cut into `c x r` equal cells, filled row by row. Each cell holds one
 ///   loader row laid out by `RowLayout` at the cell's size divided by `s`, then scaled by `s`:
 ///   extra width goes to the spacers as in the seed, extra height centres the row.
-/// With one loader the grid is the seed's row exactly (spacers of 28 at width 390).
+/// - A `gutter` `g` in `[0, 1)` then shrinks each loader by `1 - g` about its cell's centre,
+///   so a band of `g / 2` of the cell's width and height stays empty on every side and
+///   neighbouring loaders are `g` cells apart: `scale = (1 - g) * s(c)`. The column choice
+///   does not depend on `g`.
+/// With one loader and no gutter the grid is the seed's row exactly (spacers of 28 at width
+/// 390).
 public struct GridLayout: Sendable, Hashable {
   public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCount(Int)
     case invalidSize(width: Double, height: Double)
     case invalidStyle(LoaderStyle.Error)
+    case invalidGutter(Double)
     public var description: String {
       switch self {
       case .invalidCount(let n): "loader count must be >= 0, got \(n)"
       case .invalidSize(let w, let h): "container must be finite and > 0, got \(w) x \(h)"
       case .invalidStyle(let e): "invalid loader style: \(e)"
+      case .invalidGutter(let g): "gutter must be in [0, 1), got \(g)"
       }
     }
   }
@@ -48,11 +55,17 @@ public struct GridLayout: Sendable, Hashable {
   /// Cells per row of the grid, and rows of cells (`columns * rows >= count`).
   public let columns: Int
   public let rows: Int
-  /// The grid's shrink factor: points of the container per point of a loader (`<= 1`).
+  /// Fraction of each cell kept empty around its loader (`0` packs them edge to edge).
+  public let gutter: Double
+  /// The grid's shrink factor: points of the container per point of a loader (`<= 1`), the
+  /// gutter's shrink included.
   public let fit: Double
 
-  public init(count: Int, width: Double, height: Double, style: LoaderStyle = .seed) throws(Error) {
+  public init(
+    count: Int, width: Double, height: Double, style: LoaderStyle = .seed, gutter: Double = 0
+  ) throws(Error) {
     guard count >= 0 else { throw .invalidCount(count) }
+    guard gutter >= 0, gutter < 1 else { throw .invalidGutter(gutter) }
     guard width.isFinite, height.isFinite, width > 0, height > 0 else {
       throw .invalidSize(width: width, height: height)
     }
@@ -61,6 +74,7 @@ public struct GridLayout: Sendable, Hashable {
     self.width = width
     self.height = height
     self.style = style
+    self.gutter = gutter
     let cell = Self.naturalCell(style)
     var best = (columns: 1, rows: Swift.max(1, count), fit: -1.0)
     for c in 1...Swift.max(1, count) {
@@ -70,7 +84,7 @@ public struct GridLayout: Sendable, Hashable {
     }
     columns = best.columns
     rows = best.rows
-    fit = best.fit
+    fit = best.fit * (1 - gutter)
   }
 
   static func naturalCell(_ style: LoaderStyle) -> (width: Double, height: Double) {
@@ -86,13 +100,21 @@ public struct GridLayout: Sendable, Hashable {
   }
 
   /// Loader `i`'s ring frames in container points, ring 0 first.
+  ///
+  /// The row is laid out at the cell's size over the fit scale `s(c)` (the gutter does not
+  /// change the spacing inside a loader), then placed at `scale` with its corner `g / 2` of the
+  /// cell in from the cell's corner.
   public func ringFrames(ofLoader i: Int) -> [RingFrame] {
     let cell = cell(ofLoader: i)
-    return RowLayout.frames(width: cell.width / fit, height: cell.height / fit, style: style)
-      .map { f in
-        RingFrame(
-          centerX: cell.x + f.midX * fit, centerY: cell.y + f.midY * fit,
-          radius: f.width / 2 * fit)
-      }
+    let cellFit = fit / (1 - gutter)
+    let x0 = cell.x + cell.width * gutter / 2
+    let y0 = cell.y + cell.height * gutter / 2
+    return RowLayout.frames(
+      width: cell.width / cellFit, height: cell.height / cellFit, style: style
+    )
+    .map { f in
+      RingFrame(
+        centerX: x0 + f.midX * fit, centerY: y0 + f.midY * fit, radius: f.width / 2 * fit)
+    }
   }
 }

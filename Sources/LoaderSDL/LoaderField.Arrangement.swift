@@ -22,9 +22,12 @@ extension LoaderField {
     /// rings' shape is `DashedRing(style:)` scaled by this times the density.
     public let fit: Double
 
-    public init(layout: Layout, count: Int, width: Double, height: Double, style: LoaderStyle)
-      throws(GridLayout.Error)
-    {
+    /// `gutter`: `GridLayout`'s, the fraction of each cell kept empty around its loader
+    /// (`.grid` only; a row has one loader).
+    public init(
+      layout: Layout, count: Int, width: Double, height: Double, style: LoaderStyle,
+      gutter: Double = 0
+    ) throws(GridLayout.Error) {
       self.layout = layout
       self.count = count
       self.width = width
@@ -39,7 +42,8 @@ extension LoaderField {
         ringRadius = style.frameSize / 2
         fit = 1
       case .grid:
-        let grid = try GridLayout(count: count, width: width, height: height, style: style)
+        let grid = try GridLayout(
+          count: count, width: width, height: height, style: style, gutter: gutter)
         let first = count > 0 ? grid.ringFrames(ofLoader: 0) : []
         let cell = grid.cell(ofLoader: 0)
         columns = grid.columns

@@ -112,6 +112,11 @@ public final class LoaderField {
 
   /// See `Motion`; can change at any time (the picture changes with it).
   public var motion: Motion = .full
+  /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
+  /// (`GridLayout`'s `gutter`; `.row` ignores it).
+  public private(set) var gutter = 0.0
+  /// Threads the engine's passes and the spans backend's blending may use.
+  public private(set) var threadCount = RotationEngine.availableCores
   /// The backend asked for; nil picks `RingBackend.preferred(for:)` for each renderer.
   public private(set) var backend: RingBackend?
   /// The backend drawing now (nil before the first `draw`).
@@ -367,6 +372,7 @@ public final class LoaderField {
     let chosen = backend ?? .preferred(for: renderer)
     do {
       rasterizer = try chosen.makeRasterizer(surface: surface)
+      (rasterizer as? CoverageSpanRasterizer)?.threads = threadCount
     } catch {
       throw .sdl(error)
     }
@@ -374,6 +380,25 @@ public final class LoaderField {
     rasterizerRenderer = renderer
     activeBackend = chosen
     self.backend = backend
+  }
+
+  /// Sets `gutter` (in `[0, 1)`); the next `arrangement` or `draw` lays the grid out anew.
+  public func setGutter(_ g: Double) throws(Error) {
+    guard g >= 0, g < 1 else { throw .layout(.invalidGutter(g)) }
+    gutter = g
+    arrangementCache = nil
+  }
+
+  /// Sets `threadCount` (>= 1): the engine's per-ring passes and, on the spans backend, the
+  /// bands' blending; 1 keeps all of it on the calling thread.
+  public func setThreadCount(_ n: Int) throws(Error) {
+    do {
+      try engine.setThreadCount(n)
+    } catch {
+      throw .engine(error)
+    }
+    threadCount = n
+    (rasterizer as? CoverageSpanRasterizer)?.threads = n
   }
 
   /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET`): rebuild before the next draw.
@@ -388,7 +413,7 @@ public final class LoaderField {
     }
     do {
       let a = try Arrangement(
-        layout: layout, count: count, width: width, height: height, style: style)
+        layout: layout, count: count, width: width, height: height, style: style, gutter: gutter)
       arrangementCache = a
       return a
     } catch {

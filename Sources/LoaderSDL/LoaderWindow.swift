@@ -42,6 +42,20 @@ public final class LoaderWindow {
     case click(x: Double, y: Double)
     /// The renderer lost its textures: rasterizers must rebuild them.
     case renderTargetsReset
+    /// `H`: show or hide the heads-up display.
+    case toggleHUD
+    /// `?` (Shift + `/`) or `F1`: show or hide the list of keys.
+    case toggleKeys
+    /// `S` or PrintScreen: save the frame on screen.
+    case screenshot
+    /// `R`: start or stop recording.
+    case toggleRecording
+    /// `[`: half the speed.
+    case slower
+    /// `]`: twice the speed.
+    case faster
+    /// `M`: reduced motion on or off.
+    case toggleReducedMotion
   }
 
   /// SDL's render drivers by name, the values `renderDriver:` accepts.
@@ -160,6 +174,15 @@ public final class LoaderWindow {
         case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue):
           return .grow
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): return .shrink
+        case Int(SDLK_h.rawValue): return .toggleHUD
+        case Int(SDLK_F1.rawValue), Int(SDLK_QUESTION.rawValue): return .toggleKeys
+        case Int(SDLK_SLASH.rawValue) where e.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0:
+          return .toggleKeys
+        case Int(SDLK_s.rawValue), Int(SDLK_PRINTSCREEN.rawValue): return .screenshot
+        case Int(SDLK_r.rawValue): return .toggleRecording
+        case Int(SDLK_LEFTBRACKET.rawValue): return .slower
+        case Int(SDLK_RIGHTBRACKET.rawValue): return .faster
+        case Int(SDLK_m.rawValue): return .toggleReducedMotion
         default: continue
         }
       case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):

@@ -23,7 +23,10 @@ struct DemoOptions: Equatable {
   /// Container size in points.
   var width = 390.0
   var height = 120.0
-  /// Pixel density of headless frames (a window uses its own).
+  /// Whether `--size` was given: a window for the seed is otherwise `seedWindowHeight` tall.
+  var sizeGiven = false
+  /// Pixels per point of headless frames; a window's zoom (points to pixels times the window's
+  /// own density).
   var scale = 1.0
   var theme = LoaderTheme.light
   /// nil: the fastest backend at the quality bar on the renderer in use (`RingBackend.preferred`).
@@ -40,7 +43,7 @@ struct DemoOptions: Equatable {
   var speed = 1.0
   var reducedMotion = false
   /// Fraction of each grid cell kept empty around its loader (0: cells packed edge to edge).
-  var gutter = 0.0
+  var gutter = defaultGutter
   /// Simulated times to render headless, in output order; nil for the default set.
   var times: [Double]? = nil
   /// Times at which `isAnimating` flips; empty means on from 0.
@@ -67,10 +70,17 @@ struct DemoOptions: Equatable {
   var info = false
   var help = false
 
-  /// The frames a headless run renders when `--at` is not given.
-  static let defaultTimes = [0, 0.1, 0.35, 1.3]
+  /// The frames a headless run renders when `--at` is not given: each differs visibly from
+  /// the one before. A turn of 60 degrees is almost one dash period (59.8 degrees for the
+  /// seed) and looks like none, so every step turns some ring by about half a period more
+  /// than whole ones: at 0.35 s ring 0 is at 210, at 0.7 ring 1 at 270, at 1.3 ring 3 at 330.
+  static let defaultTimes = [0, 0.35, 0.7, 1.3]
+  /// The grid's gutter when `--gutter` is not given.
+  static let defaultGutter = 0.25
   static let defaultOutDirectory = "out"
   static let defaultGridSize = (width: 1280.0, height: 720.0)
+  /// The seed's window without `--size`: the row, centred, clear of the HUD's panel above it.
+  static let seedWindowHeight = 320.0
   static let defaultGridCount = 1000
   static let defaultRecordDuration = 2.5
   static let maximumThreads = 256
@@ -96,7 +106,7 @@ struct DemoOptions: Equatable {
     program: "demo", usage: "demo [options]",
     summary: """
       Shows SwiftUI's LoaderView (five dashed rings spinning in turn) in a window, or renders \
-      frames headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace, \
+      frames headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace/--record, \
       or when no display can be opened).
       """,
     flags: [
@@ -113,11 +123,12 @@ struct DemoOptions: Equatable {
       .value(
         "--size", "WxH",
         help: "container size in points, at most \(ScenePixelSizes.maximumSide) a side",
-        default: "390x120; 1280x720 for the grid"
+        default: "390x120, a window 390x\(FlagValue.text(seedWindowHeight)); 1280x720 for the grid"
       ) { p, v in (p.options.width, p.options.height) = try FlagValue.size(v) },
       .value(
-        "--scale", "S", help: "pixel density of headless frames",
-        default: "1; a window uses its own"
+        "--scale", "S",
+        help: "pixels per point of headless frames; a window zooms by it (times its own density)",
+        default: "1"
       ) { p, v in p.options.scale = try FlagValue.positive(v) },
       .value(
         "--theme", "NAME",
@@ -199,13 +210,15 @@ struct DemoOptions: Equatable {
       },
       .value(
         "--gutter", "FRACTION",
-        help: "fraction of each grid cell kept empty around its loader, 0...0.9", default: "0"
+        help:
+          "fraction of each grid cell kept empty around its loader, 0...0.9 (0: edge to edge)",
+        default: "\(FlagValue.text(defaultGutter))"
       ) {
         p, v in p.options.gutter = try FlagValue.number(v, in: 0...0.9, what: "a fraction")
       },
       .value(
         "--at", "T1,T2,...", help: "simulated times in seconds to render headless",
-        default: "0,0.1,0.35,1.3"
+        default: defaultTimes.map { FlagValue.text($0) }.joined(separator: ",")
       ) { p, v in p.options.times = try times(v) },
       .value(
         "--toggle", "T1,T2,...",
@@ -225,7 +238,9 @@ struct DemoOptions: Equatable {
         default: "none"
       ) { p, v in p.options.toggleRandomSeed = try FlagValue.unsigned64(v) },
       .value(
-        "--out", "DIR", help: "where headless frames go: frame-0000.png, ... in --at order",
+        "--out", "DIR",
+        help:
+          "where headless frames go: frame-0000-t0.000.png, ... in --at order, each named with its time; earlier frames of that pattern are removed first",
         default: defaultOutDirectory
       ) { p, v in p.options.outDirectory = v },
       .value(
@@ -234,12 +249,15 @@ struct DemoOptions: Equatable {
           "also write each frame's rings (loader, ring, centre, radius, angle) and any --toggle-random schedule as JSON",
         default: "none"
       ) { p, v in p.options.tracePath = v },
-      .switch("--headless", help: "render offscreen instead of opening a window") {
+      .switch(
+        "--headless", help: "render offscreen instead of opening a window (--record implies it)"
+      ) {
         $0.options.headless = true
       },
       .value(
         "--record", "FILE",
-        help: "record the animation, format by extension: \(RecordingFormat.extensionsList)",
+        help:
+          "record the animation headless at exact times, format by extension: \(RecordingFormat.extensionsList); R records in a window",
         default: "none"
       ) { p, v in
         // A bare extension (`.gif`, `dir/.gif`) is a name with nothing before its dot.
@@ -271,7 +289,9 @@ struct DemoOptions: Equatable {
           "record exactly one steady-state period (rings x stagger, from that time on), so the file loops without a seam"
       ) { $0.options.loop = true },
       .value(
-        "--hud", "on|off", help: "frame times, counts and backend over the scene (H toggles)",
+        "--hud", "on|off",
+        help:
+          "frame times, counts and backend over the scene (H toggles); on draws it into headless frames too",
         default: "on in a window, off headless"
       ) {
         p, v in p.options.hud = try FlagValue.onOff(v)
@@ -310,7 +330,8 @@ struct DemoOptions: Equatable {
     notes: """
       The grid cuts the container into equal cells, one loader row each, filled row by row, \
       with the column count that lets the rows be largest; every loader is scaled by that one \
-      factor (at most 1), so all are visible at once.
+      factor (at most 1), so all are visible at once, then shrunk by 1 - --gutter about its \
+      cell's centre, so neighbours stay apart.
 
       Pixel sizes are checked before anything is drawn: a frame is 1...\(ScenePixelSizes.maximumSide) \
       px a side, a ring's radius (--frame-size / 2 x grid fit x --scale) at most \
@@ -318,8 +339,11 @@ struct DemoOptions: Equatable {
 
       window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any \
       animates, else all on), a click toggles the loader under the pointer, + and - double and \
-      halve the grid (1...\(LoaderScene.maximumCount)), B switches to the next backend, Esc quits. \
-      Any of these but B and Esc drops what is left of --toggle or --toggle-random.
+      halve the grid (1...\(LoaderScene.maximumCount)), B switches to the next backend, [ and ] \
+      halve and double the speed, M toggles reduced motion, H the HUD, ? or F1 the keys panel, \
+      S or PrintScreen saves a screenshot (screenshot-*.png here), R starts and stops a recording \
+      (recording-*.gif here), Esc quits. Space, A, a click and + / - drop what is left of \
+      --toggle or --toggle-random.
       """)
 
   static var helpText: String { table.helpText }
@@ -337,7 +361,8 @@ struct DemoOptions: Equatable {
     } else if o.scene == .grid {
       o.count = defaultGridCount
     }
-    if o.scene == .grid, !given.contains("--size") { (o.width, o.height) = defaultGridSize }
+    o.sizeGiven = given.contains("--size")
+    if o.scene == .grid, !o.sizeGiven { (o.width, o.height) = defaultGridSize }
     if o.toggleRandomSeed != nil, !o.toggles.isEmpty {
       throw UsageError(flag: "--toggle-random", problem: "cannot be combined with --toggle")
     }

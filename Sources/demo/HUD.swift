@@ -24,16 +24,16 @@ final class HUD {
 
   /// The keys the overlay lists, in order: key, what it does.
   static let keyHelp: [(key: String, action: String)] = [
-    ("Space", "toggle isAnimating (seed) / all loaders (grid)"),
-    ("click", "toggle the loader under the pointer"),
-    ("+ / -", "double / halve the loaders (grid)"),
+    ("Space", "toggle isAnimating (grid: all)"),
+    ("click", "toggle the loader clicked"),
+    ("+ / -", "double / halve the grid"),
     ("B", "next backend"),
     ("[ / ]", "halve / double the speed"),
     ("M", "reduced motion"),
     ("H", "hide / show this HUD"),
     ("? / F1", "show / hide these keys"),
     ("S / PrtSc", "screenshot (PNG)"),
-    ("R", "start / stop recording (--record FILE)"),
+    ("R", "record to recording-*.gif"),
     ("Esc", "quit"),
   ]
 

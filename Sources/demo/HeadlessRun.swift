@@ -49,7 +49,7 @@ struct HeadlessRun {
     do throws(Failure) {
       if let trace = options.tracePath {
         let times = options.times ?? DemoOptions.defaultTimes
-        try Self.checkTrace(trace, frames: (dir, times.count))
+        try Self.checkTrace(trace, frames: (dir, times))
         if OutputTarget.isStandardOutput(trace) {
           do {
             try StandardStreams.reserveOutput()
@@ -72,7 +72,7 @@ struct HeadlessRun {
 
   /// Refuses a trace path that cannot be written or that would land on a frame (`frames`:
   /// the frames' directory and count, once it exists).
-  static func checkTrace(_ trace: String, frames: (directory: String, count: Int)?)
+  static func checkTrace(_ trace: String, frames: (directory: String, times: [Double])?)
     throws(Failure)
   {
     let target: OutputTarget
@@ -85,16 +85,56 @@ struct HeadlessRun {
     let resolvedParent = parent(of: resolved, resolvingLinks: true)
     guard resolvedParent == standardized(frames.directory, resolvingLinks: true) else { return }
     let name = (resolved as NSString).lastPathComponent
-    if (0..<frames.count).contains(where: { frameName($0) == name }) {
+    if isFrameName(name) {
       throw .usage(
         UsageError(
           flag: "--trace",
-          problem: "\(ErrorLine.quote(trace)) is one of the frames --out writes"))
+          problem: "\(ErrorLine.quote(trace)) is one of the frames --out writes or clears"))
     }
   }
 
-  /// `frame-0000.png`, ...: frame `k`'s file name.
-  static func frameName(_ k: Int) -> String { String(format: "frame-%04d.png", k) }
+  /// `frame-0000-t0.000.png`, ...: frame `k`'s file name, with its `--at` time in seconds to
+  /// the millisecond (the index keeps two times that round alike apart).
+  static func frameName(_ k: Int, time t: Double) -> String {
+    String(format: "frame-%04d-t%.3f.png", k, t)
+  }
+
+  /// Whether `name` has `frameName`'s pattern: the files a run clears from `--out` before it
+  /// writes its own, so a directory never holds frames of two runs.
+  static func isFrameName(_ name: String) -> Bool {
+    guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+    let middle = name.dropFirst("frame-".count).dropLast(".png".count)
+    let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count >= 4, parts[0].allSatisfy(\.isASCII),
+      parts[0].allSatisfy(\.isNumber), parts[1].hasPrefix("t")
+    else { return false }
+    let time = parts[1].dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+    return time.count == 2 && time[1].count == 3
+      && time.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+  }
+
+  /// Removes the regular files in `dir` named like frames (`isFrameName`), an earlier run's.
+  static func clearFrames(in dir: String) throws(DrawFailure) {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: dir)
+    } catch {
+      throw .output(file: "--out", error)
+    }
+    for name in names.sorted() where isFrameName(name) {
+      let path = (dir as NSString).appendingPathComponent(name)
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      guard unlink(path) == 0 else {
+        throw .output(
+          file: "--out",
+          OutputError(
+            .io,
+            "cannot remove the earlier frame \(ErrorLine.quote(path)): "
+              + String(cString: strerror(errno))))
+      }
+    }
+  }
 
   static func parent(of path: String, resolvingLinks: Bool = false) -> String {
     let slash = path.lastIndex(of: "/")
@@ -120,6 +160,8 @@ struct HeadlessRun {
     let frame = SDL_FRect(
       x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
     var scene = try makeScene(on: canvas)
+    let hud = try makeHUD()
+    try Self.clearFrames(in: dir)
     let trace: TraceWriter? =
       if let path = options.tracePath {
         try TraceWriter(path: path, toggles: scene.schedule)
@@ -130,11 +172,11 @@ struct HeadlessRun {
     do throws(DrawFailure) {
       for (k, t) in times.enumerated() {
         if Cancellation.signal != nil { throw .interrupted }
-        let path = (dir as NSString).appendingPathComponent(Self.frameName(k))
+        let path = (dir as NSString).appendingPathComponent(Self.frameName(k, time: t))
         if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
         let layout: SceneLayout
         do throws(LoaderField.Error) {
-          try scene.draw(on: canvas.renderer, in: frame, scale: scale, at: t)
+          try draw(scene, on: canvas, in: frame, at: t, hud: hud)
           layout = try scene.layout(width: options.width, height: options.height)
         } catch {
           throw .field(error)
@@ -183,13 +225,40 @@ struct HeadlessRun {
     return try OffscreenCanvas(width: width, height: height)
   }
 
+  /// `--hud on` headless: the HUD, its font found before anything is drawn.
+  func makeHUD() throws(DrawFailure) -> HUD? {
+    guard options.hud == true else { return nil }
+    do {
+      return try HUD()
+    } catch {
+      throw .font(error)
+    }
+  }
+
+  /// One frame: the scene at `t`, then the HUD over it (frame times are the real time this
+  /// frame took to draw, so its figures say what the run cost, not what it simulates).
+  func draw(
+    _ scene: LoaderScene, on canvas: OffscreenCanvas, in frame: SDL_FRect, at t: Double, hud: HUD?
+  ) throws(LoaderField.Error) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try scene.draw(on: canvas.renderer, in: frame, scale: options.scale, at: t)
+    guard let hud else { return }
+    canvas.flush()
+    hud.record(frameTime: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    do {
+      try hud.draw(
+        on: canvas.renderer,
+        stats: HUD.Info(scene: scene, animating: scene.animatingCount, renderer: "software"),
+        scale: options.scale)
+    } catch {
+      throw .sdl(error)
+    }
+  }
+
   /// The scene the options describe, at time 0, drawing straight into `canvas`'s pixels.
   func makeScene(on canvas: OffscreenCanvas) throws(DrawFailure) -> LoaderScene {
     do {
-      let scene = try LoaderScene(
-        kind: options.scene, count: options.count, style: options.style,
-        background: options.theme.palette.background,
-        motion: options.reducedMotion ? .reduced : .full, script: options.script)
+      let scene = try LoaderScene(options: options)
       scene.field.attach(surface: canvas.surface)
       if let backend = options.backend {
         try scene.field.setBackend(backend, on: canvas.renderer)

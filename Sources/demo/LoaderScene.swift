@@ -14,6 +14,8 @@ enum DrawFailure: Error, CustomStringConvertible {
   /// A value the output cannot hold (a trace time JSON cannot write, a frame the recording
   /// cannot take).
   case unrepresentable(String)
+  /// `--hud on` found no font.
+  case font(HUDFont.Missing)
   /// SIGINT or SIGTERM arrived between frames.
   case interrupted
 
@@ -25,6 +27,7 @@ enum DrawFailure: Error, CustomStringConvertible {
     case .output(let file?, let e): "\(file): \(e)"
     case .output(nil, let e): "\(e)"
     case .unrepresentable(let s): s
+    case .font(let e): e.description
     case .interrupted: "interrupted"
     }
   }
@@ -47,19 +50,31 @@ final class LoaderScene {
   private(set) var isScriptDropped = false
 
   /// `style` is every loader's (`DemoOptions.style`: the theme's colours unless `--colors`);
-  /// `motion` as `--reduced-motion` sets it.
+  /// `motion` as `--reduced-motion` sets it; `speed` from caller time 0 (`--speed`), `gutter`
+  /// the grid's, `threads` nil for every core.
   init(
     kind: SceneKind, count: Int, style: LoaderStyle, background: RGBAColor,
-    motion: LoaderField.Motion = .full,
-    script: SceneScript
+    motion: LoaderField.Motion = .full, speed: Double = 1, gutter: Double = 0,
+    threads: Int? = nil, script: SceneScript
   ) throws(LoaderField.Error) {
     self.kind = kind
     self.background = background
     field = try LoaderField(style: style, layout: kind == .seed ? .row : .grid, capacity: count)
     field.motion = motion
+    try field.setSpeed(speed, at: 0)
+    try field.setGutter(gutter)
+    if let threads { try field.setThreadCount(threads) }
     self.script = script
     try field.addLoaders(count, isAnimating: script.startsOn, at: 0)
     self.script.bind(to: field.loaders)
+  }
+
+  /// The scene the command line describes, at time 0.
+  convenience init(options o: DemoOptions) throws(LoaderField.Error) {
+    try self.init(
+      kind: o.scene, count: o.count, style: o.style, background: o.theme.palette.background,
+      motion: o.reducedMotion ? .reduced : .full, speed: o.speed, gutter: o.gutter,
+      threads: o.threads, script: o.script)
   }
 
   var count: Int { field.count }

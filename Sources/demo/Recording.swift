@@ -13,6 +13,8 @@ struct RecordingPlan {
   /// Frame size in pixels.
   var width: Int
   var height: Int
+  /// `--fps` as given.
+  var requestedFPS: Int
 
   /// `fps`, `duration` and `loop` as `--fps`, `--duration` and `--loop` gave them (`duration`
   /// nil when not given); `width` x `height` the frames' pixel size.
@@ -57,8 +59,27 @@ struct RecordingPlan {
     }
     self.path = path
     self.format = format
+    requestedFPS = fps
     self.width = width
     self.height = height
+  }
+
+  /// What the file holds, for the line the demo prints: frames, seconds and the rate they play
+  /// at, and why that rate is not `--fps` when it is not (a GIF's delays are whole
+  /// centiseconds, so `--fps 60` plays at 50; a loop fits a whole number of frames into the
+  /// period, so 50 becomes 49.6 for the seed).
+  var summary: String {
+    let n = schedule.times.count
+    let seconds = Double(n) / schedule.frameRate
+    var s =
+      "\(n) frame\(n == 1 ? "" : "s"), " + String(format: "%g", seconds) + " s at "
+      + String(format: "%.4g", schedule.frameRate) + " fps"
+    if requestedFPS > format.maximumFrameRate {
+      s +=
+        " (\(format.rawValue) delays are whole centiseconds: --fps \(requestedFPS) becomes"
+        + " \(format.maximumFrameRate))"
+    }
+    return s
   }
 
   /// Draws every frame of the schedule on `canvas` with `draw(t)` and encodes it; the file is

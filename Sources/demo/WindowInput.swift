@@ -1,17 +1,21 @@
 import LoaderSDL
+import LoaderSupport
 
 /// What the window's keys and clicks do to the scene, at the time they are stamped with:
 /// Space toggles the seed's loader (the grid: all), `A` all, a click the loader under the
-/// pointer, `+` / `-` double and halve the grid, `B` the next backend.
+/// pointer, `+` / `-` double and halve the grid, `B` the next backend, `[` / `]` halve and
+/// double the speed (within `DemoOptions.speedRange`), `M` reduced motion. The window's own
+/// keys (HUD, keys panel, screenshot, recording) are `WindowExtras`'.
 struct WindowInput {
   enum Outcome: Equatable {
     case handled
     case quit
   }
 
+  /// `zoom` is `--scale`: window points per scene point, for the click lookup.
   func handle(
     _ event: LoaderWindow.Event, scene: LoaderScene, layout: SceneLayout, window: LoaderWindow,
-    at t: Double
+    zoom: Double = 1, at t: Double
   ) throws(LoaderField.Error) -> Outcome {
     switch event {
     case .quit: return .quit
@@ -23,7 +27,7 @@ struct WindowInput {
       }
     case .toggleAll: try scene.toggleAll(at: t)
     case .click(let x, let y):
-      if let i = layout.loader(atX: x, y: y) { try scene.toggle(loader: i, at: t) }
+      if let i = layout.loader(atX: x / zoom, y: y / zoom) { try scene.toggle(loader: i, at: t) }
     case .grow, .shrink:
       guard scene.kind == .grid else { return .handled }
       try scene.resize(to: event == .grow ? scene.count * 2 : scene.count / 2, at: t)
@@ -37,8 +41,19 @@ struct WindowInput {
       } catch {
         printError("demo: cannot switch to backend \(next.rawValue): \(error)")
       }
+    case .slower, .faster:
+      let range = DemoOptions.speedRange
+      let wanted = scene.field.speed * (event == .faster ? 2 : 0.5)
+      let speed = min(max(wanted, range.lowerBound), range.upperBound)
+      try scene.field.setSpeed(speed, at: t)
+      printError("demo: speed \(FlagValue.text(speed))x")
+    case .toggleReducedMotion:
+      scene.field.motion = scene.field.motion == .full ? .reduced : .full
+      printError("demo: reduced motion \(scene.field.motion == .reduced ? "on" : "off")")
     case .renderTargetsReset:
       scene.field.renderTargetsDidReset(on: window.renderer)
+    case .toggleHUD, .toggleKeys, .screenshot, .toggleRecording:
+      break
     }
     return .handled
   }

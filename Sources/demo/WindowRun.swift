@@ -4,17 +4,21 @@ import LoaderSDL
 /// The interactive demo: the scene in a window until Esc or close.
 ///
 /// Each frame: input (stamped with the clock's time), the scene drawn at that time at the
-/// window's own pixel density, present, status, then `FramePacing` waits: for the next frame
-/// while anything moves, else for input or the scene's next scheduled change
-/// (`SDL_WaitEventTimeout`), so a stopped window costs nothing.
+/// window's own pixel density times `--scale` (`WindowSize`), the HUD, a screenshot or
+/// recording frame when asked (`WindowExtras`), present, status, then `FramePacing` waits: for
+/// the next frame while anything moves or records, else for input or the scene's next
+/// scheduled change (`SDL_WaitEventTimeout`), so a stopped window costs nothing. The status
+/// goes to the title, and once a second to stderr with `--verbose`.
 struct WindowRun {
   var options: DemoOptions
 
   /// Opens the window; throws when no window can be made (the caller goes headless).
   func open() throws(SDLError) -> LoaderWindow {
+    let height =
+      options.scene == .seed && !options.sizeGiven ? DemoOptions.seedWindowHeight : options.height
     let w = try LoaderWindow(
-      title: "LoaderView", width: Int(options.width.rounded()),
-      height: Int(options.height.rounded()), fullscreen: options.fullscreen,
+      title: "LoaderView", width: Int((options.width * options.scale).rounded()),
+      height: Int((height * options.scale).rounded()), fullscreen: options.fullscreen,
       vsync: options.vsync, renderDriver: options.renderer)
     if let reason = w.softwareFallbackReason {
       printError("demo: no accelerated renderer (\(reason)); using the software renderer")
@@ -31,10 +35,7 @@ struct WindowRun {
   }
 
   private func loop(in window: LoaderWindow) throws(LoaderField.Error) {
-    let scene = try LoaderScene(
-      kind: options.scene, count: options.count, style: options.style,
-      background: options.theme.palette.background,
-      motion: options.reducedMotion ? .reduced : .full, script: options.script)
+    let scene = try LoaderScene(options: options)
     try scene.field.setBackend(options.backend, on: window.renderer)
     let how =
       options.backend == nil ? "the fastest at the quality bar on this renderer" : "--backend"
@@ -47,15 +48,21 @@ struct WindowRun {
     let pacing = FramePacing(hasVSync: window.hasVSync)
     let input = WindowInput()
     var status = StatusLine()
+    let extras = WindowExtras(options: options)
+    let zoom = options.scale
 
     while true {
       let t = clock.now()
-      let size = WindowSize(of: window)
+      let size = WindowSize(of: window, zoom: zoom)
       let layout = try scene.layout(width: size.pointWidth, height: size.pointHeight)
       while let event = window.nextEvent() {
-        if try input.handle(event, scene: scene, layout: layout, window: window, at: t) == .quit {
+        let outcome = try input.handle(
+          event, scene: scene, layout: layout, window: window, zoom: zoom, at: t)
+        if outcome == .quit {
+          extras.close()
           return
         }
+        extras.handle(event, renderer: window.renderer, at: t)
       }
       // A frame too slow for the input (a million rings on a CPU rasterizer) is abandoned
       // when a key, click or quit arrives, so the loop reads it at once.
@@ -63,11 +70,13 @@ struct WindowRun {
         on: window.renderer, in: size.pixelFrame, scale: size.pixelDensity, at: t,
         stoppingWhen: window.isInputWaiting)
       guard drawn else { continue }
+      extras.frameDrawn(
+        scene: scene, window: window, hudScale: window.pixelDensity, at: t, now: clock.now())
       window.present()
-      let next = scene.nextChange(after: clock.now())
+      let next = extras.needsFrame ? clock.now() : scene.nextChange(after: clock.now())
       if let line = status.frameDone(at: clock.now(), scene: scene, idle: next == nil) {
         SDL_SetWindowTitle(window.window, line)
-        printError("demo: \(line)")
+        if options.verbose { printError("demo: \(line)") }
       }
       pacing.wait(frameStart: t, nextChange: next, clock: clock)
     }

@@ -1,17 +1,21 @@
 import LoaderSDL
 
-/// The window's container for the scene: laid out in points, drawn in pixels at the window's
-/// own density (not `--scale`).
+/// The window's container for the scene: laid out in scene points, drawn in pixels at
+/// ```
+/// pixelDensity = zoom * window density     (zoom = --scale; density = pixels / window points)
+/// ```
+/// so `--scale 3` shows everything three times as large, on a HiDPI display as sharp as the
+/// display allows, and the scene's container is the window's size divided by the zoom.
 struct WindowSize {
   let pointWidth: Double
   let pointHeight: Double
   let pixelDensity: Double
 
-  init(of window: LoaderWindow) {
+  init(of window: LoaderWindow, zoom: Double = 1) {
     let points = window.pointSize
-    pointWidth = Double(max(points.width, 1))
-    pointHeight = Double(max(points.height, 1))
-    pixelDensity = window.pixelDensity
+    pointWidth = Double(max(points.width, 1)) / zoom
+    pointHeight = Double(max(points.height, 1)) / zoom
+    pixelDensity = window.pixelDensity * zoom
   }
 
   /// The whole window in output pixels.

@@ -31,10 +31,17 @@ if options.info {
 func headlessStatus(_ options: DemoOptions) -> Int32 {
   Cancellation.install(program: "demo")
   do {
+    if let path = options.recordPath {
+      let plan = try HeadlessRun(options: options).record(to: path)
+      print("demo: wrote \(plan.summary) to \(path)")
+      return 0
+    }
     let result = try HeadlessRun(options: options).run()
+    let names = result.frames.map { ($0 as NSString).lastPathComponent }
     let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
     let absolute = URL(fileURLWithPath: dir).standardizedFileURL.path
-    print("demo: wrote \(result.frames.count) PNG frame(s) to \(absolute)/ (frame-0000.png ...)")
+    print(
+      "demo: wrote \(names.count) PNG frame(s) to \(absolute)/: \(names.joined(separator: " "))")
     if let trace = result.trace { print("demo: wrote trace to \(trace)") }
     return 0
   } catch {
@@ -54,7 +61,7 @@ func runHeadless(_ options: DemoOptions) -> Never {
 let environment = ProcessInfo.processInfo.environment
 let offscreenOnly =
   options.headless || environment["SDL_VIDEODRIVER"] == "dummy" || options.times != nil
-  || options.outDirectory != nil || options.tracePath != nil
+  || options.outDirectory != nil || options.tracePath != nil || options.recordPath != nil
 if offscreenOnly { runHeadless(options) }
 
 if environment["SDL_VIDEODRIVER"] == nil, (environment["DISPLAY"] ?? "").isEmpty,

@@ -13,7 +13,8 @@ import Testing
     defer { dir.remove() }
     let r = try DemoProcess.run(arguments + ["--out", dir.path])
     try #require(r.status == 0, "stderr: \(r.stderr)")
-    return (try PNGImage(path: dir.file("frame-0000.png")), r.stderr.contains("quality bar"))
+    let name = try #require(dir.contents().first { $0.hasPrefix("frame-0000-") })
+    return (try PNGImage(path: dir.file(name)), r.stderr.contains("quality bar"))
   }
 
   /// The seed row (scale 2, dark) and a grid of 60 (rings 11 pixels across) from each

@@ -207,7 +207,7 @@ import Testing
     #expect(!o.loop)
     // Defaults, and what each switch does when absent.
     let d = try parse([])
-    #expect(d.speed == 1 && !d.reducedMotion && d.gutter == 0 && d.threads == nil)
+    #expect(d.speed == 1 && !d.reducedMotion && d.gutter == 0.25 && d.threads == nil)
     #expect(d.hud == nil && !d.verbose && !d.fullscreen && d.vsync && d.renderer == nil)
     #expect(!d.info && d.recordPath == nil && d.fps == 50 && d.recordDuration == nil && !d.loop)
     // The theme colours the rings unless --colors says otherwise; --dash-phase alone shifts
@@ -246,7 +246,7 @@ import Testing
     let r = try DemoProcess.run(["--at", "0.35", "--out", dir.file("o")] + arguments)
     #expect(r.status == 0, "stderr: \(r.stderr)")
     #expect(r.stderr.isEmpty)
-    let png = try PNGImage(path: dir.file("o/frame-0000.png"))
+    let png = try PNGImage(path: dir.file("o/frame-0000-t0.350.png"))
     #expect(png.width >= 390 && png.height >= 120)
   }
 
@@ -260,7 +260,7 @@ import Testing
       "8", "--dash", "10,5", "--cap", "butt", "--theme", "dark", "--out", dir.file("o"),
     ])
     #expect(r.status == 0, "stderr: \(r.stderr)")
-    let png = try PNGImage(path: dir.file("o/frame-0000.png"))
+    let png = try PNGImage(path: dir.file("o/frame-0000-t0.000.png"))
     let purple = png.pixels.filter { $0 == 0x8E44AD }.count
     let black = png.pixels.filter { $0 == 0 }.count
     let other = png.pixels.count - purple - black
@@ -270,7 +270,7 @@ import Testing
     #expect(other < purple, "only the ring's antialiased edges are in between: \(other)")
     let seed = try DemoProcess.run(["--at", "0", "--out", dir.file("s")])
     #expect(seed.status == 0)
-    let seedPNG = try PNGImage(path: dir.file("s/frame-0000.png"))
+    let seedPNG = try PNGImage(path: dir.file("s/frame-0000-t0.000.png"))
     #expect(!seedPNG.pixels.contains(0x8E44AD))
     #expect(seedPNG.pixels.contains(0xFF3B30))
   }
@@ -320,7 +320,7 @@ import Testing
     #expect(r.stdout.contains(out))
     #expect(
       (try? FileManager.default.contentsOfDirectory(atPath: out).sorted())
-        == ["frame-0000.png", "frame-0001.png", "frame-0002.png"])
+        == ["frame-0000-t1.300.png", "frame-0001-t0.000.png", "frame-0002-t0.100.png"])
   }
 
   @Test func withoutADisplayItRendersTheDefaultFramesHeadless() throws {
@@ -334,7 +334,10 @@ import Testing
     #expect(r.stdout.contains(out), "stdout: \(r.stdout)")
     #expect(
       (try? FileManager.default.contentsOfDirectory(atPath: out).sorted())
-        == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png"])
+        == [
+          "frame-0000-t0.000.png", "frame-0001-t0.350.png", "frame-0002-t0.700.png",
+          "frame-0003-t1.300.png",
+        ])
   }
 
   /// The help is generated from the flag table; this snapshot is what a user reads, so a
@@ -349,15 +352,16 @@ import Testing
         usage: demo [options]
 
         Shows SwiftUI's LoaderView (five dashed rings spinning in turn) in a window, or renders frames
-        headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace, or when no display
-        can be opened).
+        headless (with --headless, with SDL_VIDEODRIVER=dummy, with --at/--out/--trace/--record, or when no
+        display can be opened).
 
         options:
           --scene NAME         seed (one LoaderView) or grid (--count loaders) (default seed)
           --count N            loaders in the grid, 1...1000000; implies --scene grid (default 1000)
-          --size WxH           container size in points, at most 16384 a side (default 390x120; 1280x720 for
-                               the grid)
-          --scale S            pixel density of headless frames (default 1; a window uses its own)
+          --size WxH           container size in points, at most 16384 a side (default 390x120, a window
+                               390x320; 1280x720 for the grid)
+          --scale S            pixels per point of headless frames; a window zooms by it (times its own
+                               density) (default 1)
           --theme NAME         light, dark, light26 or dark26: background and ring colours (default light)
           --backend NAME       ring rasterizer: gfx, spans or geometry (default spans when the renderer runs
                                on the CPU, geometry on a GPU)
@@ -376,24 +380,28 @@ import Testing
           --speed X            the loaders' clock against the wall clock, 0.001...1000; [ and ] halve and
                                double it in a window (default 1)
           --reduced-motion     no rotation: each ring's opacity pulses on the same stagger (default off)
-          --gutter FRACTION    fraction of each grid cell kept empty around its loader, 0...0.9 (default 0)
-          --at T1,T2,...       simulated times in seconds to render headless (default 0,0.1,0.35,1.3)
+          --gutter FRACTION    fraction of each grid cell kept empty around its loader, 0...0.9 (0: edge to
+                               edge) (default 0.25)
+          --at T1,T2,...       simulated times in seconds to render headless (default 0,0.35,0.7,1.3)
           --toggle T1,T2,...   times at which every loader's isAnimating flips; starts off, the first turns
                                it on (default none, animating from 0)
           --toggle-random SEED each loader flips on its own random schedule in the first 10 s, seeded by
                                SEED (0...2^64-1) and its number; the trace lists it (default none)
-          --out DIR            where headless frames go: frame-0000.png, ... in --at order (default out)
+          --out DIR            where headless frames go: frame-0000-t0.000.png, ... in --at order, each
+                               named with its time; earlier frames of that pattern are removed first
+                               (default out)
           --trace FILE         also write each frame's rings (loader, ring, centre, radius, angle) and any
                                --toggle-random schedule as JSON (default none)
-          --headless           render offscreen instead of opening a window (default off)
-          --record FILE        record the animation, format by extension: .gif, .webp, .mp4, .webm (default
-                               none)
+          --headless           render offscreen instead of opening a window (--record implies it) (default
+                               off)
+          --record FILE        record the animation headless at exact times, format by extension: .gif,
+                               .webp, .mp4, .webm; R records in a window (default none)
           --fps N              frames a second of --record, 1...240 (default 50)
           --duration S         seconds of --record, at most 600 (default 2.5)
           --loop               record exactly one steady-state period (rings x stagger, from that time on),
                                so the file loops without a seam (default off)
-          --hud on|off         frame times, counts and backend over the scene (H toggles) (default on in a
-                               window, off headless)
+          --hud on|off         frame times, counts and backend over the scene (H toggles); on draws it into
+                               headless frames too (default on in a window, off headless)
           --verbose            print the frame rate to stderr once a second (default off)
           --fullscreen         open the window full screen (the desktop's resolution) (default off)
           --vsync on|off       wait for the display's refresh when presenting (default on)
@@ -405,15 +413,18 @@ import Testing
 
         The grid cuts the container into equal cells, one loader row each, filled row by row, with the
         column count that lets the rows be largest; every loader is scaled by that one factor (at most 1),
-        so all are visible at once.
+        so all are visible at once, then shrunk by 1 - --gutter about its cell's centre, so neighbours stay
+        apart.
 
         Pixel sizes are checked before anything is drawn: a frame is 1...16384 px a side, a ring's radius
         (--frame-size / 2 x grid fit x --scale) at most 256 px.
 
         window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any animates,
         else all on), a click toggles the loader under the pointer, + and - double and halve the grid
-        (1...1000000), B switches to the next backend, Esc quits. Any of these but B and Esc drops what is
-        left of --toggle or --toggle-random.
+        (1...1000000), B switches to the next backend, [ and ] halve and double the speed, M toggles reduced
+        motion, H the HUD, ? or F1 the keys panel, S or PrintScreen saves a screenshot (screenshot-*.png
+        here), R starts and stops a recording (recording-*.gif here), Esc quits. Space, A, a click and + / -
+        drop what is left of --toggle or --toggle-random.
 
         """)
     let short = try DemoProcess.run(["-h"])

@@ -41,11 +41,14 @@ import Testing
     #expect(moving > 1000 && moving < 14000, "\(moving) rings mid-turn")
   }
 
-  /// Centres and radii are `GridLayout`'s for 1000 loaders in the grid's default 1280x720.
+  /// Centres and radii are `GridLayout`'s for 1000 loaders in the grid's default 1280x720,
+  /// with `--gutter`'s gap.
   @Test func ringsSitWhereGridLayoutPutsThem() throws {
-    let (trace, _) = try DemoTrace.render(["--count", "1000", "--at", "0.35", "--scale", "2"])
+    let (trace, _) = try DemoTrace.render([
+      "--count", "1000", "--at", "0.35", "--scale", "2", "--gutter", "0.3",
+    ])
     let rings = try #require(trace.frames.first?.rings)
-    let grid = try GridLayout(count: 1000, width: 1280, height: 720)
+    let grid = try GridLayout(count: 1000, width: 1280, height: 720, gutter: 0.3)
     #expect(rings.count == 5000)
     for (k, ring) in rings.enumerated() {
       let f = grid.ringFrames(ofLoader: k / 5)[k % 5]
@@ -56,10 +59,12 @@ import Testing
     #expect(rings.prefix(10).map(\.angle) == [210, 60, 0, 0, 0, 210, 60, 0, 0, 0])
   }
 
-  /// `--toggle` flips every loader; one loader in the seed's container is the seed's row.
+  /// `--toggle` flips every loader; one loader with no gutter in the seed's container is the
+  /// seed's row.
   @Test func oneLoaderGridIsTheSeedRow() throws {
     let args = ["--toggle", "0,0.3,0.4", "--at", "0.5,1.3", "--size", "390x120"]
-    let (grid, _) = try DemoTrace.render(["--scene", "grid", "--count", "1"] + args)
+    let (grid, _) = try DemoTrace.render(
+      ["--scene", "grid", "--count", "1", "--gutter", "0"] + args)
     let (seed, _) = try DemoTrace.render(args)
     #expect(grid.frames.map(\.rings) == seed.frames.map(\.rings))
     #expect(seed.frames.first?.rings.first?.angle == 360)

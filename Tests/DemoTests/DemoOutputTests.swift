@@ -57,7 +57,7 @@ import Testing
     let dir = try ScratchDirectory("collide")
     defer { dir.remove() }
     for (out, trace, words) in [
-      ("o2", "o2/frame-0000.png", "one of the frames"), ("new", "new", "a directory"),
+      ("o2", "o2/frame-0000-t0.000.png", "one of the frames"), ("new", "new", "a directory"),
       ("a/b", "a", "a directory"),
     ] {
       let r = try DemoProcess.run(
@@ -120,7 +120,7 @@ import Testing
     try Data("half".utf8).write(to: URL(fileURLWithPath: dir.file(stale)))
     let r = try DemoProcess.run(["--at", "0", "--out", dir.path, "--trace", dir.file("t.json")])
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(dir.contents() == ["frame-0000.png", "t.json"])
+    #expect(dir.contents() == ["frame-0000-t0.000.png", "t.json"])
   }
 
   /// Enough frames of a big grid that the run is still going when the signal comes.
@@ -147,7 +147,7 @@ import Testing
     // Wait for a few frames: the run is now writing.
     let deadline = Date().addingTimeInterval(120)
     while p.isRunning, Date() < deadline,
-      !FileManager.default.fileExists(atPath: dir.file("o/frame-0003.png"))
+      !FileManager.default.fileExists(atPath: dir.file("o/frame-0003-t0.150.png"))
     {
       usleep(20_000)
     }

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
+import LoaderTestSupport
 import Testing
 
 @testable import demo
@@ -186,5 +187,52 @@ import Testing
     #expect(throws: SDLError.self) {
       _ = try Screenshot.save(of: canvas.renderer, in: "/nonexistent-\(getpid())")
     }
+  }
+}
+
+/// `--hud on|off` headless, through the demo: the HUD is drawn into the PNG, in its corner.
+@Suite struct DemoHUDTests {
+  func frame(_ extra: [String]) throws -> PNGImage {
+    let dir = try ScratchDirectory("hud")
+    defer { dir.remove() }
+    let r = try DemoProcess.run(
+      ["--at", "0.35", "--size", "640x360", "--out", dir.path] + extra)
+    try #require(r.status == 0, "\(r.stderr)")
+    return try PNGImage(path: dir.file("frame-0000-t0.350.png"))
+  }
+
+  /// With `--hud on`: light grey text on the dark panel in the top-left corner, and every
+  /// pixel outside that corner (the rings included) as `--hud off` draws it; `--hud off` is
+  /// the default headless and draws no panel at all.
+  @Test func hudOnDrawsTextInItsCornerAndNothingElse() throws {
+    let on = try frame(["--hud", "on"])
+    let off = try frame(["--hud", "off"])
+    let plain = try frame([])
+    #expect(off.pixels == plain.pixels)
+    let corner = (width: 320, height: 160)
+    var text = 0
+    var panel = 0
+    var changedOutside = 0
+    var offDark = 0
+    for y in 0..<360 {
+      for x in 0..<640 {
+        let p = on.pixels[y * 640 + x]
+        let (r, g, b) = ((p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF)
+        if x < corner.width, y < corner.height {
+          if r == g, g == b, r >= 150, r <= 245 { text += 1 }
+          if r < 80, g < 80, b < 80 { panel += 1 }
+          let q = off.pixels[y * 640 + x]
+          if q & 0xFF < 80, (q >> 8) & 0xFF < 80, (q >> 16) & 0xFF < 80 { offDark += 1 }
+        } else if p != off.pixels[y * 640 + x] {
+          changedOutside += 1
+        }
+      }
+    }
+    #expect(text > 200, "text pixels in the corner: \(text)")
+    #expect(panel > 10_000, "panel pixels in the corner: \(panel)")
+    #expect(changedOutside == 0, "pixels changed outside the corner: \(changedOutside)")
+    #expect(offDark == 0, "--hud off: dark pixels in the corner: \(offDark)")
+    // The rings are still there: the seed's red outside the corner.
+    #expect(on.pixels.contains(0xFF3B30))
   }
 }

@@ -72,4 +72,34 @@ import Testing
     }
     #expect(throws: GridLayout.Error.self) { try GridLayout(count: 1, width: .nan, height: 10) }
   }
+
+  /// A gutter `g` shrinks each loader by `1 - g` about its cell's centre: same columns, scale
+  /// times `1 - g`, every ring `g / 2` of the cell or more inside it; 0 is the packed grid.
+  @Test func gutterShrinksEachLoaderAboutItsCellsCentre() throws {
+    for count in [1, 2, 7, 60, 2000] {
+      let packed = try GridLayout(count: count, width: 1280, height: 720)
+      #expect(try GridLayout(count: count, width: 1280, height: 720, gutter: 0) == packed)
+      for g in [0.1, 0.25, 0.5] {
+        let grid = try GridLayout(count: count, width: 1280, height: 720, gutter: g)
+        #expect(grid.columns == packed.columns && grid.rows == packed.rows)
+        #expect(abs(grid.fit - packed.fit * (1 - g)) < 1e-12)
+        for i in [0, count / 2, count - 1] {
+          let cell = grid.cell(ofLoader: i)
+          let (cx, cy) = (cell.x + cell.width / 2, cell.y + cell.height / 2)
+          for (f, f0) in zip(grid.ringFrames(ofLoader: i), packed.ringFrames(ofLoader: i)) {
+            #expect(abs(f.centerX - (cx + (f0.centerX - cx) * (1 - g))) < 1e-9)
+            #expect(abs(f.centerY - (cy + (f0.centerY - cy) * (1 - g))) < 1e-9)
+            #expect(abs(f.radius - f0.radius * (1 - g)) < 1e-12)
+            #expect(f.centerX - f.radius >= cell.x + cell.width * g / 2 - 1e-9)
+            #expect(f.centerY + f.radius <= cell.y + cell.height * (1 - g / 2) + 1e-9)
+          }
+        }
+      }
+    }
+    for bad in [-0.1, 1, .nan, .infinity] {
+      #expect(throws: GridLayout.Error.self) {
+        try GridLayout(count: 1, width: 10, height: 10, gutter: bad)
+      }
+    }
+  }
 }

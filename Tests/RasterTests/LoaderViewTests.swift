@@ -252,7 +252,7 @@ import Testing
     defer { dir.remove() }
     let run = try DemoProcess.run(["--scale", "2", "--at", "0.35", "--out", dir.path])
     #expect(run.status == 0, "\(run.stderr)")
-    let demo = try PNGImage(path: dir.file("frame-0000.png"))
+    let demo = try PNGImage(path: dir.file("frame-0000-t0.350.png"))
     let canvas = try OffscreenCanvas(width: 780, height: 240)
     canvas.clear(LoaderPalette.light.background)
     let view = LoaderView(isAnimating: true)

@@ -1,0 +1,49 @@
+import CSDL2
+import LoaderSDL
+import LoaderSupport
+
+extension HeadlessRun {
+  /// `--record FILE` headless: every check first (`RecordingPlan`: formats, sizes, the file's
+  /// directory), then each frame drawn at its exact simulated time (a fresh scene when the
+  /// schedule goes back) and encoded; the file appears only when complete. Returns the plan
+  /// it recorded.
+  func record(to path: String) throws(Failure) -> RecordingPlan {
+    let scale = options.scale
+    let width = Int((options.width * scale).rounded())
+    let height = Int((options.height * scale).rounded())
+    let plan: RecordingPlan
+    do {
+      plan = try RecordingPlan(
+        path: path, fps: options.fps,
+        duration: options.loop ? nil : options.recordDuration ?? DemoOptions.defaultRecordDuration,
+        loop: options.loop, style: options.style, width: width, height: height)
+    } catch {
+      throw .usage(error)
+    }
+    do throws(DrawFailure) {
+      let canvas: OffscreenCanvas
+      do {
+        canvas = try OffscreenCanvas(width: width, height: height)
+      } catch {
+        throw .sdl(error)
+      }
+      let frame = SDL_FRect(
+        x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
+      var scene = try makeScene(on: canvas)
+      let hud = try makeHUD()
+      _ = try plan.record(on: canvas) { (t) throws(DrawFailure) in
+        if Cancellation.signal != nil { throw .interrupted }
+        if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
+        do throws(LoaderField.Error) {
+          try draw(scene, on: canvas, in: frame, at: t, hud: hud)
+        } catch {
+          throw .field(error)
+        }
+      }
+      return plan
+    } catch {
+      if let signal = Cancellation.signal { throw .interrupted(Interruption(signal: signal)) }
+      throw .render(error.description)
+    }
+  }
+}
