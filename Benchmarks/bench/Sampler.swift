@@ -1,4 +1,5 @@
 import LoaderCore
+import LoaderSupport
 
 /// How long and how often to measure one entry.
 struct SamplingPlan {
@@ -52,7 +53,7 @@ enum Sampler {
       operation()
       warmupCalls += 1
       elapsed = Stopwatch.now() - warmupStart
-    } while Double(elapsed) < plan.warmupSeconds * 1e9
+    } while Double(elapsed) < plan.warmupSeconds * 1e9 && Cancellation.signal == nil
     let perCall = Double(elapsed) / Double(warmupCalls)
     let batch = Swift.max(
       1, Int((plan.minimumSampleSeconds * 1e9 / Swift.max(perCall, 1)).rounded(.up)))
@@ -62,7 +63,9 @@ enum Sampler {
     var calls = 0
     var allocations: UInt64 = 0
     let start = Stopwatch.now()
-    while samples.count < plan.maximumSamples {
+    // A signal ends the measurement early: the next `record` sees it and cleans up, so a
+    // long entry (a debug build, a million loaders) does not hold SIGINT / SIGTERM up.
+    while samples.count < plan.maximumSamples, Cancellation.signal == nil || samples.isEmpty {
       let a0 = AllocationCounter.count
       let t0 = Stopwatch.now()
       for _ in 0..<batch { operation() }
