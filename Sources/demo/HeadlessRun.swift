@@ -113,8 +113,9 @@ struct HeadlessRun {
       && time.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
-  /// Removes the regular files in `dir` named like frames (`isFrameName`), an earlier run's.
-  static func clearFrames(in dir: String) throws(DrawFailure) {
+  /// Removes the regular files in `dir` named like frames (`isFrameName`), an earlier run's,
+  /// except `keeping` (the frames about to be renamed over them).
+  static func clearFrames(in dir: String, keeping: Set<String> = []) throws(DrawFailure) {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: dir)
@@ -123,6 +124,7 @@ struct HeadlessRun {
     }
     for name in names.sorted() where isFrameName(name) {
       let path = (dir as NSString).appendingPathComponent(name)
+      if keeping.contains(path) { continue }
       var info = stat()
       guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
       guard unlink(path) == 0 else {
@@ -161,7 +163,6 @@ struct HeadlessRun {
       x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
     var scene = try makeScene(on: canvas)
     let hud = try makeHUD()
-    try Self.clearFrames(in: dir)
     let trace: TraceWriter? =
       if let path = options.tracePath {
         try TraceWriter(path: path, toggles: scene.schedule)
@@ -194,7 +195,9 @@ struct HeadlessRun {
       }
       try trace?.finish()
       // All or nothing: the frames and the trace are renamed into place together, once every
-      // byte is on disk, so a failed or interrupted run leaves what was there before.
+      // byte is on disk, so a failed or interrupted run leaves what was there before. Only
+      // then do an earlier run's frames go, so the directory never mixes two runs.
+      try Self.clearFrames(in: dir, keeping: Set(written))
       do {
         try OutputFile.commit(files + (trace.map { [$0.output] } ?? []))
       } catch {

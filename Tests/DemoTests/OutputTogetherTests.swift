@@ -11,7 +11,7 @@ import Testing
     guard let disk = try FullDisk.mount(leaving: 40 * 1024) else { return }
     defer { disk.unmount() }
     let dir = disk.path + "/frames"
-    let names = ["frame-0000.png", "frame-0001.png", "t.json"]
+    let names = ["frame-0000-t0.000.png", "frame-0001-t0.100.png", "t.json"]
     let first = try DemoProcess.run(["--at", "0,0.1", "--out", dir, "--trace", dir + "/t.json"])
     #expect(first.status == 0, "\(first.stderr)")
     let before = names.map { Self.bytes(dir + "/" + $0) }
