@@ -26,36 +26,17 @@ public final class LoaderWindow {
   /// Whether `present()` waits for the display's refresh (otherwise the caller paces frames).
   public let hasVSync: Bool
 
-  /// What the event loop needs to know about.
+  /// What the event loop needs to know about. Which key does what is the program's own map:
+  /// the window reports the key.
   public enum Event: Sendable, Equatable {
+    /// `SDL_QUIT` or the window's close button.
     case quit
-    case toggleAnimating
-    /// `A`.
-    case toggleAll
-    /// `B`: the next rasterizer backend.
-    case cycleBackend
-    /// `+` (or `=`, keypad `+`).
-    case grow
-    /// `-` (or keypad `-`).
-    case shrink
+    /// A key went down (repeats left out): its keycode, and whether Shift was held.
+    case key(SDL_Keycode, shift: Bool)
     /// A left click at this point, in window points.
     case click(x: Double, y: Double)
     /// The renderer lost its textures: rasterizers must rebuild them.
     case renderTargetsReset
-    /// `H`: show or hide the heads-up display.
-    case toggleHUD
-    /// `?` (Shift + `/`) or `F1`: show or hide the list of keys.
-    case toggleKeys
-    /// `S` or PrintScreen: save the frame on screen.
-    case screenshot
-    /// `R`: start or stop recording.
-    case toggleRecording
-    /// `[`: half the speed.
-    case slower
-    /// `]`: twice the speed.
-    case faster
-    /// `M`: reduced motion on or off.
-    case toggleReducedMotion
   }
 
   /// SDL's render drivers by name, the values `renderDriver:` accepts.
@@ -166,25 +147,7 @@ public final class LoaderWindow {
       case SDL_WINDOWEVENT where e.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue):
         return .quit
       case SDL_KEYDOWN where e.key.repeat == 0:
-        switch Int(e.key.keysym.sym) {
-        case Int(SDLK_ESCAPE.rawValue): return .quit
-        case Int(SDLK_SPACE.rawValue): return .toggleAnimating
-        case Int(SDLK_a.rawValue): return .toggleAll
-        case Int(SDLK_b.rawValue): return .cycleBackend
-        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue):
-          return .grow
-        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): return .shrink
-        case Int(SDLK_h.rawValue): return .toggleHUD
-        case Int(SDLK_F1.rawValue), Int(SDLK_QUESTION.rawValue): return .toggleKeys
-        case Int(SDLK_SLASH.rawValue) where e.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0:
-          return .toggleKeys
-        case Int(SDLK_s.rawValue), Int(SDLK_PRINTSCREEN.rawValue): return .screenshot
-        case Int(SDLK_r.rawValue): return .toggleRecording
-        case Int(SDLK_LEFTBRACKET.rawValue): return .slower
-        case Int(SDLK_RIGHTBRACKET.rawValue): return .faster
-        case Int(SDLK_m.rawValue): return .toggleReducedMotion
-        default: continue
-        }
+        return .key(e.key.keysym.sym, shift: e.key.keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0)
       case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
         return .click(x: Double(e.button.x), y: Double(e.button.y))
       case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:

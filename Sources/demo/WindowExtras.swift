@@ -29,7 +29,7 @@ final class WindowExtras {
     self.hud = hud
   }
 
-  func handle(_ event: LoaderWindow.Event, renderer: OpaquePointer, at t: Double) {
+  func handle(_ event: WindowCommand, renderer: OpaquePointer, at t: Double) {
     switch event {
     case .toggleHUD: hud?.isVisible.toggle()
     case .toggleKeys: hud?.showsKeys.toggle()

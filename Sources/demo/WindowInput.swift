@@ -14,7 +14,7 @@ struct WindowInput {
 
   /// `zoom` is `--scale`: window points per scene point, for the click lookup.
   func handle(
-    _ event: LoaderWindow.Event, scene: LoaderScene, layout: SceneLayout, window: LoaderWindow,
+    _ event: WindowCommand, scene: LoaderScene, layout: SceneLayout, window: LoaderWindow,
     zoom: Double = 1, at t: Double
   ) throws(LoaderField.Error) -> Outcome {
     switch event {

@@ -55,7 +55,8 @@ struct WindowRun {
       let t = clock.now()
       let size = WindowSize(of: window, zoom: zoom)
       let layout = try scene.layout(width: size.pointWidth, height: size.pointHeight)
-      while let event = window.nextEvent() {
+      while let raw = window.nextEvent() {
+        guard let event = WindowCommand(raw) else { continue }
         let outcome = try input.handle(
           event, scene: scene, layout: layout, window: window, zoom: zoom, at: t)
         if outcome == .quit {
