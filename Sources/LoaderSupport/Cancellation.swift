@@ -4,37 +4,57 @@ import Synchronization
 /// SIGINT and SIGTERM as a flag that long loops check, so an interrupted run leaves through
 /// the same clean-up path as a failed one and exits `128 + signal` (130, 143), as shells do.
 ///
-/// `install()` sets both signals to be ignored by the kernel's default action and delivers
-/// them instead to a Dispatch signal source, whose handler runs on an ordinary thread and only
-/// records the signal. The loops call `check()`, which throws `Interruption`; the caller's
+/// `install()` replaces both signals' default action by a handler that only records the
+/// signal. The loops call `check()`, which throws `Interruption`; the caller's
 /// error path discards its `OutputFile`s and exits with `Interruption.exitStatus`.
 ///
 /// A loop that does not reach a check in time (one very slow frame) must still not leave a
-/// temporary behind: `graceSeconds` after the first signal, or at once on a second one, the
-/// handler removes every live temporary itself and exits with the same status.
+/// temporary behind: `graceSeconds` after the first signal, or at once on a second one, a
+/// watcher thread removes every live temporary itself and exits with the same status.
 public enum Cancellation {
   /// How long the loops get to notice the flag before the handler exits for them.
   public static let graceSeconds = 3.0
 
   private static let received = Atomic<Int32>(0)
+  /// Signals received so far; a second one means "now".
+  private static let count = Atomic<Int32>(0)
   /// The prefix of the line the last resort prints (`demo`, `bench`).
   private static let program = Mutex<String>("")
-  private static let sources = Mutex<[any DispatchSourceSignal]>([])
+  private static let installed = Atomic<Bool>(false)
 
   /// Routes SIGINT and SIGTERM to the flag. Call once, early, in a process that has no other
-  /// use for them (not before an `exec`: ignored signals stay ignored across it).
+  /// use for them.
   public static func install(program name: String) {
     program.withLock { $0 = name }
-    sources.withLock { list in
-      guard list.isEmpty else { return }
-      for number in [SIGINT, SIGTERM] {
-        Glibc.signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { received(number) }
-        source.resume()
-        list.append(source)
+    guard installed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    else { return }
+    // A parent may hand its children SIGINT / SIGTERM blocked (a test runner's threads do):
+    // the handler would then never run. Threads made from here on inherit this mask.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    sigaddset(&wanted, SIGINT)
+    sigaddset(&wanted, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+    // The handler only stores two atomics (async-signal-safe); a thread of its own, not one of
+    // Dispatch's (which a long parallel pass may keep busy), runs the last resort.
+    for number in [SIGINT, SIGTERM] {
+      Glibc.signal(number) { n in
+        _ = Cancellation.received.compareExchange(
+          expected: 0, desired: n, ordering: .acquiringAndReleasing)
+        Cancellation.count.add(1, ordering: .acquiringAndReleasing)
       }
     }
+    let watcher = Thread {
+      while Cancellation.received.load(ordering: .acquiring) == 0 { usleep(10_000) }
+      let first = Date()
+      while Date().timeIntervalSince(first) < graceSeconds,
+        Cancellation.count.load(ordering: .acquiring) < 2
+      {
+        usleep(10_000)
+      }
+      exitNow(Cancellation.received.load(ordering: .acquiring))
+    }
+    watcher.start()
   }
 
   /// The signal received, if any.
@@ -46,16 +66,6 @@ public enum Cancellation {
   /// Throws once a signal has arrived.
   public static func check() throws(Interruption) {
     if let s = signal { throw Interruption(signal: s) }
-  }
-
-  private static func received(_ number: Int32) {
-    let (first, original) = received.compareExchange(
-      expected: 0, desired: number, ordering: .acquiringAndReleasing)
-    if first {
-      DispatchQueue.global().asyncAfter(deadline: .now() + graceSeconds) { exitNow(number) }
-    } else {
-      exitNow(original)
-    }
   }
 
   /// The last resort: the same clean-up and status as the loops' path, from this thread.

@@ -144,11 +144,14 @@ import Testing
     let err = Pipe()
     p.standardError = err
     try p.run()
-    // Wait for a few frames: the run is now writing.
+    // Wait for a few frames: the run is now writing. They are temporaries until the whole set
+    // is on disk (`OutputFile.commit(_:)`), so count those.
+    func temporaries() -> Int {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.file("o"))) ?? []
+      return names.filter { $0.hasPrefix(".swiftloader-") }.count
+    }
     let deadline = Date().addingTimeInterval(120)
-    while p.isRunning, Date() < deadline,
-      !FileManager.default.fileExists(atPath: dir.file("o/frame-0003-t0.150.png"))
-    {
+    while p.isRunning, Date() < deadline, temporaries() < 4 {
       usleep(20_000)
     }
     #expect(p.isRunning, "the run ended before it could be interrupted")
