@@ -149,18 +149,9 @@ struct HeadlessRun {
   private func render(to dir: String) throws(DrawFailure) -> (frames: [String], trace: String?) {
     let times = options.times ?? DemoOptions.defaultTimes
     let scale = options.scale
-    let canvas: OffscreenCanvas
-    do {
-      canvas = try Self.makeCanvas(
-        width: Int((options.width * scale).rounded()),
-        height: Int((options.height * scale).rounded()), backend: options.backend)
-    } catch {
-      throw .sdl(error)
-    }
-    // The container in pixels is the points times the scale, unrounded, so the field lays the
-    // loaders out in exactly `--size` points.
-    let frame = SDL_FRect(
-      x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
+    let (canvas, frame) = try makeCanvasAndFrame(
+      width: Int((options.width * scale).rounded()),
+      height: Int((options.height * scale).rounded()))
     var scene = try makeScene(on: canvas)
     let hud = try makeHUD()
     let trace: TraceWriter? =
@@ -209,6 +200,23 @@ struct HeadlessRun {
       throw error
     }
     return (written, options.tracePath)
+  }
+
+  /// The canvas a headless run (frames or a recording) draws on, `width` x `height` pixels,
+  /// and the container in pixels: the points times the scale, unrounded, so the field lays
+  /// the loaders out in exactly `--size` points.
+  func makeCanvasAndFrame(width: Int, height: Int) throws(DrawFailure)
+    -> (OffscreenCanvas, SDL_FRect)
+  {
+    do {
+      let canvas = try Self.makeCanvas(width: width, height: height, backend: options.backend)
+      let frame = SDL_FRect(
+        x: 0, y: 0, w: Float(options.width * options.scale),
+        h: Float(options.height * options.scale))
+      return (canvas, frame)
+    } catch {
+      throw .sdl(error)
+    }
   }
 
   /// `geometry` draws on OpenGL where SDL's offscreen (EGL) driver gives one: the software

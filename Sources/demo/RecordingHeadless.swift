@@ -21,14 +21,7 @@ extension HeadlessRun {
       throw .usage(error)
     }
     do throws(DrawFailure) {
-      let canvas: OffscreenCanvas
-      do {
-        canvas = try OffscreenCanvas(width: width, height: height)
-      } catch {
-        throw .sdl(error)
-      }
-      let frame = SDL_FRect(
-        x: 0, y: 0, w: Float(options.width * scale), h: Float(options.height * scale))
+      let (canvas, frame) = try makeCanvasAndFrame(width: width, height: height)
       var scene = try makeScene(on: canvas)
       let hud = try makeHUD()
       _ = try plan.record(on: canvas) { (t) throws(DrawFailure) in
