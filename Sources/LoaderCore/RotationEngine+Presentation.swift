@@ -46,10 +46,16 @@ extension RotationEngine {
     }
   }
 
-  /// `presentationAngles(at:into:)` into an array, grown to `ringSlotCount` if needed.
+  /// `presentationAngles(at:into:)` into an array, resized to `ringSlotCount`. When the
+  /// engine's storage has shrunk to under a quarter of the array's, the array is made anew,
+  /// so its memory goes back too.
   public func presentationAngles(at renderTime: Double, into angles: inout [Float]) throws(Error) {
-    if angles.count < ringSlotCount {
-      angles.append(contentsOf: repeatElement(0, count: ringSlotCount - angles.count))
+    let n = ringSlotCount
+    if angles.count < n {
+      angles.append(contentsOf: repeatElement(0, count: n - angles.count))
+    } else if angles.count > n {
+      angles.removeLast(angles.count - n)
+      angles.releaseExcessCapacity(factor: 4, floor: 1 << 12)
     }
     try angles.withUnsafeMutableBufferPointer { (buf) throws(Error) in
       try presentationAngles(at: renderTime, into: buf)

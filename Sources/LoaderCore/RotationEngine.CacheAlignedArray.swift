@@ -51,9 +51,12 @@ extension RotationEngine {
       }
     }
 
+    /// Room for `n` elements; growing an array that holds some doubles it at least, so a
+    /// reserve per append stays amortized O(1).
     mutating func reserveCapacity(_ n: Int) {
       if n > buffer.capacity {
-        buffer = buffer.copy(capacity: n)
+        let grown = buffer.count > 0 ? Swift.max(n, 2 * buffer.capacity) : n
+        buffer = buffer.copy(capacity: grown)
       } else {
         makeUnique()
       }
@@ -87,6 +90,15 @@ extension RotationEngine {
       precondition(k >= 0 && k <= buffer.count, "removing more than the count")
       makeUnique()
       buffer.count -= k
+    }
+
+    /// Keeps the first `n` elements, and gives the storage back when it is more than twice
+    /// what they need (at least 16).
+    mutating func truncate(to n: Int) {
+      precondition(n >= 0, "negative count")
+      if n < buffer.count { removeLast(buffer.count - n) }
+      guard buffer.capacity > 2 * Swift.max(n, 16) else { return }
+      buffer = buffer.copy(capacity: Swift.max(n, 16))
     }
 
     mutating func removeAll() {

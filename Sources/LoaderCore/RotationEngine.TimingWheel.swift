@@ -15,9 +15,9 @@ extension RotationEngine {
       counts = .allocate(capacity: size)
       capacities = .allocate(capacity: size)
       for b in 0..<size {
-        bases[b] = Self.allocateBucket(capacity: 16)
+        bases[b] = Self.allocateBucket(capacity: Self.minimumBucket)
         counts[b] = 0
-        capacities[b] = 16
+        capacities[b] = Self.minimumBucket
       }
     }
 
@@ -27,6 +27,9 @@ extension RotationEngine {
       counts.deallocate()
       capacities.deallocate()
     }
+
+    /// A bucket's capacity when made, and the least it shrinks to.
+    static let minimumBucket = 16
 
     static func allocateBucket(capacity: Int) -> UnsafeMutablePointer<WheelEntry> {
       UnsafeMutableRawPointer.allocate(
@@ -51,6 +54,17 @@ extension RotationEngine {
       UnsafeMutableRawPointer(bases[b]).deallocate()
       bases[b] = grown
       capacities[b] = capacity
+    }
+
+    /// Gives bucket `b`'s storage back down to `capacity` (never below its count).
+    func shrink(_ b: Int, toAtMost capacity: Int) {
+      let target = Swift.max(capacity, counts[b], Self.minimumBucket)
+      guard target < capacities[b] else { return }
+      let smaller = Self.allocateBucket(capacity: target)
+      smaller.update(from: bases[b], count: counts[b])
+      UnsafeMutableRawPointer(bases[b]).deallocate()
+      bases[b] = smaller
+      capacities[b] = target
     }
 
     /// Appends to bucket `b`; grows it (doubling) only when full.

@@ -235,6 +235,15 @@ public struct RotationEngine: Sendable {
   static let rebaseInterval = 2.0
   static let neverStarted: Float = -1e30
 
+  /// `remove` compacts storage once `count` is at or below this (`compactIfSparse()`).
+  var compactBelow = 0
+  /// The highest generation of a slot `compactStorage()` dropped: a slot made again starts
+  /// there, so ids of the dropped one stay stale.
+  var retiredGeneration: UInt32 = 0
+  /// `compactStorage()` calls so far: a host that caches storage of its own (or holds on to
+  /// the allocator's free pages) knows from a change that the engine shrank.
+  package internal(set) var compactions = 0
+
   var timingUse: [Timing: Int] = [:]
   /// `Float(360 / d)`, degrees per second, when every live loader turns 360 degrees in `d`.
   var uniformTurnRate: Float? = nil
@@ -278,6 +287,9 @@ public struct RotationEngine: Sendable {
 
   /// Live loaders.
   public var count: Int { liveCount }
+  /// Loader slots, holes included: per-slot tables of a host (indexed by `LoaderID.slot`)
+  /// need this many entries.
+  package var slotCount: Int { loaderRuns.count }
   /// Length of the buffer `presentationAngles(at:into:)` fills: ring storage, holes included.
   public var ringSlotCount: Int { relativeStart.count }
 
@@ -328,7 +340,7 @@ extension RotationEngine {
       slot = reused
     } else {
       slot = loaderRuns.count
-      loaderRuns.append(LoaderRun())
+      loaderRuns.append(LoaderRun(generation: retiredGeneration))
       lastToggle.append(-.infinity)
       runTags.append(0)
     }
@@ -346,6 +358,7 @@ extension RotationEngine {
     runTags[slot] = s.runStamp << 1
     lastToggle[slot] = -.infinity
     liveCount += 1
+    compactBelow = Swift.max(compactBelow, liveCount / 2)
     useTiming(Timing(duration: style.turnDuration, degrees: style.turnDegrees), by: 1)
 
     let id = LoaderID(slot: slot, generation: s.generation)
@@ -354,7 +367,10 @@ extension RotationEngine {
     return id
   }
 
-  /// Removes a loader; its slot and rings are reused by a later `addLoader`, and its id goes stale.
+  /// Removes a loader; its slot and rings are reused by a later `addLoader`, and its id goes
+  /// stale. Each time the live count has halved, the storage behind the highest live slot
+  /// and ring goes back to the allocator (`compactStorage()`): a grid shrunk from a million
+  /// loaders to one holds what one loader needs, not what a million did.
   public mutating func remove(_ id: LoaderID) throws(Error) {
     let slot = try liveSlot(id)
     if loaderRuns[slot].isAnimating { endRun(slot: slot, at: time) }
@@ -377,6 +393,7 @@ extension RotationEngine {
     runTags[slot] = s.runStamp << 1
     freeSlots.append(slot)
     liveCount -= 1
+    compactIfSparse()
   }
 
   /// Whether `id` names a live loader (false once it was removed, even if its slot was reused).

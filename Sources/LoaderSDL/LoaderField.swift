@@ -131,6 +131,8 @@ public final class LoaderField {
   /// Pixels per point of a loader that `shape` was made for: the fit times the density.
   private var shapeDensity = 0.0
   private var arrangementCache: Arrangement?
+  /// `engine.compactions` when the field last handed freed memory back (`draw`).
+  private var compactionsSeen = 0
   private var angles: [Float] = []
   var instances: [RingInstance] = []
 
@@ -189,7 +191,6 @@ public final class LoaderField {
     let at = max(tau, engine.time)
     let id: LoaderID
     do {
-      engine.reserveCapacity(loaders: count + 1, rings: (count + 1) * style.ringCount)
       id = try engine.addLoader(style: style, isAnimating: isAnimating, at: at)
       firstRings.append(try engine.firstRing(of: id))
     } catch {
@@ -218,6 +219,13 @@ public final class LoaderField {
     guard let i = loaders.lastIndex(of: id) else { return }
     loaders.remove(at: i)
     firstRings.remove(at: i)
+    // The engine gives its storage back as the field shrinks; these tables follow it.
+    loaders.releaseExcessCapacity(factor: 4, floor: 1 << 10)
+    firstRings.releaseExcessCapacity(factor: 4, floor: 1 << 10)
+    if runs.count > engine.slotCount {
+      runs.removeLast(runs.count - engine.slotCount)
+      runs.releaseExcessCapacity(factor: 4, floor: 1 << 10)
+    }
   }
 
   /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
@@ -438,6 +446,14 @@ public final class LoaderField {
     stoppingWhen shouldStop: () -> Bool = { false }
   ) throws(Error) -> Bool {
     try prepareRings(in: frame, scale: scale, at: time)
+    defer {
+      // The first frame after the engine shrank has shrunk the field's and the backend's
+      // buffers too: the allocator's pages they freed go back to the system.
+      if engine.compactions != compactionsSeen {
+        compactionsSeen = engine.compactions
+        Self.returnFreedMemoryToSystem()
+      }
+    }
     guard let shape, !instances.isEmpty else { return true }
     if rasterizer == nil || rasterizerRenderer != renderer {
       try setBackend(backend, on: renderer)
@@ -523,6 +539,13 @@ public final class LoaderField {
 }
 
 extension LoaderField {
+  /// Asks the C allocator to give its free pages back to the system. glibc keeps freed
+  /// blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap, so without
+  /// this a grid shrunk from a million loaders to one kept about 170 MiB resident.
+  static func returnFreedMemoryToSystem() {
+    csdl_return_free_memory()
+  }
+
   /// A loader's runs as far as `nextChange` cares, in loader time.
   struct RunState {
     var isAnimating = false
