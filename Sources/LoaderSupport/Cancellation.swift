@@ -21,6 +21,15 @@ public enum Cancellation {
   /// The prefix of the line the last resort prints (`demo`, `bench`).
   private static let program = Mutex<String>("")
   private static let installed = Atomic<Bool>(false)
+  /// Run by the watcher thread when the first signal arrives (`whenSignalled(_:)`).
+  private static let wake = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Asks for `body` to run, on the watcher thread (not in the signal handler, so it may call
+  /// anything thread-safe), as soon as a signal has arrived: a loop that sleeps until an event
+  /// (a window waiting for input) posts itself one, so it sees the flag at once.
+  public static func whenSignalled(_ body: @escaping @Sendable () -> Void) {
+    wake.withLock { $0 = body }
+  }
 
   /// Routes SIGINT and SIGTERM to the flag. Call once, early, in a process that has no other
   /// use for them.
@@ -47,6 +56,7 @@ public enum Cancellation {
     let watcher = Thread {
       while Cancellation.received.load(ordering: .acquiring) == 0 { usleep(10_000) }
       let first = Date()
+      Cancellation.wake.withLock { $0 }?()
       while Date().timeIntervalSince(first) < graceSeconds,
         Cancellation.count.load(ordering: .acquiring) < 2
       {

@@ -114,4 +114,11 @@ final class WindowExtras {
   func close() {
     stopRecording()
   }
+
+  /// Interrupted by a signal: a recording in progress is dropped with its temporary.
+  func discard() {
+    guard let r = recording else { return }
+    recording = nil
+    r.cancel()
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoaderSDL
+import LoaderSupport
 
 /// The interactive demo: the scene in a window until Esc or close.
 ///
@@ -9,6 +10,10 @@ import LoaderSDL
 /// the next frame while anything moves or records, else for input or the scene's next
 /// scheduled change (`SDL_WaitEventTimeout`), so a stopped window costs nothing. The status
 /// goes to the title, and once a second to stderr with `--verbose`.
+///
+/// SIGINT and SIGTERM (`Cancellation`, installed before SDL so that SDL leaves them alone)
+/// post a quit that wakes the wait; the loop then drops a recording in progress (nothing is
+/// left behind) and `run` returns the `Interruption`, for a 130 / 143 exit.
 struct WindowRun {
   var options: DemoOptions
 
@@ -26,15 +31,21 @@ struct WindowRun {
     return w
   }
 
-  func run(in window: LoaderWindow) throws(DrawFailure) {
+  /// Runs until Esc or close (nil) or an interrupting signal (returned).
+  func run(in window: LoaderWindow) throws(DrawFailure) -> Interruption? {
+    Cancellation.whenSignalled {
+      var quit = SDL_Event()
+      quit.type = SDL_QUIT.rawValue
+      _ = SDL_PushEvent(&quit)
+    }
     do {
-      try loop(in: window)
+      return try loop(in: window)
     } catch {
       throw .field(error)
     }
   }
 
-  private func loop(in window: LoaderWindow) throws(LoaderField.Error) {
+  private func loop(in window: LoaderWindow) throws(LoaderField.Error) -> Interruption? {
     let scene = try LoaderScene(options: options)
     try scene.field.setBackend(options.backend, on: window.renderer)
     let how =
@@ -52,6 +63,10 @@ struct WindowRun {
     let zoom = options.scale
 
     while true {
+      if let signal = Cancellation.signal {
+        extras.discard()
+        return Interruption(signal: signal)
+      }
       let t = clock.now()
       let size = WindowSize(of: window, zoom: zoom)
       let layout = try scene.layout(width: size.pointWidth, height: size.pointHeight)
@@ -60,8 +75,12 @@ struct WindowRun {
         let outcome = try input.handle(
           event, scene: scene, layout: layout, window: window, zoom: zoom, at: t)
         if outcome == .quit {
+          if let signal = Cancellation.signal {
+            extras.discard()
+            return Interruption(signal: signal)
+          }
           extras.close()
-          return
+          return nil
         }
         extras.handle(event, renderer: window.renderer, at: t)
       }

@@ -71,6 +71,9 @@ if environment["SDL_VIDEODRIVER"] == nil, (environment["DISPLAY"] ?? "").isEmpty
   runHeadless(options)
 }
 
+// Before SDL starts: SDL installs its own SIGINT / SIGTERM handlers (a plain quit, exit 0)
+// only where a signal still has its default action.
+Cancellation.install(program: "demo")
 let windowRun = WindowRun(options: options)
 let window: LoaderWindow
 do {
@@ -80,7 +83,10 @@ do {
   runHeadless(options)
 }
 do {
-  try windowRun.run(in: window)
+  if let interruption = try windowRun.run(in: window) {
+    printError("demo: \(interruption)")
+    exit(interruption.exitStatus)
+  }
 } catch {
   printError("demo: \(error)")
   exit(1)
