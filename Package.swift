@@ -124,8 +124,8 @@ let package = Package(
     .testTarget(
       name: "FrameRecordingTests",
       dependencies: [
-        "FrameRecording", "LoaderCore", "LoaderSDL", "LoaderSupport", "CGIF", "CWebP", "CFFmpeg",
-        "demo",
+        "FrameRecording", "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CGIF",
+        "CWebP", "CFFmpeg", "demo",
       ]
     ),
     .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
