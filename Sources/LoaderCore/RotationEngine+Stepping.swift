@@ -156,7 +156,8 @@ extension RotationEngine {
         }
         if targetCount == wheel.capacities[next] {
           wheel.counts[next] = targetCount
-          wheel.reserve(next, 2 * targetCount)
+          // Room for every entry still to move: they usually all go here.
+          wheel.reserve(next, Swift.max(2 * targetCount, targetCount + pending - e))
         }
         wheel.bases[next][targetCount] = c
         targetCount += 1

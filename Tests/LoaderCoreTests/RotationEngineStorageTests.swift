@@ -32,6 +32,22 @@ import Testing
     #expect(bulk.count == 5 && bulk.capacity < 100_000)
   }
 
+  /// Every run's entries travel together through the wheel, a different bucket each
+  /// stagger: the storage must not grow with each bucket they pass through.
+  @Test func aLongRunHoldsWhatItsFirstSecondHeld() throws {
+    var engine = try RotationEngine(dt: 1.0 / 120, capacity: 20_000, threadCount: 1)
+    for _ in 0..<20_000 { try engine.addLoader(isAnimating: true, at: 0) }
+    advance(&engine, to: 1)
+    let early = engine.storageBytes
+    advance(&engine, to: 30)
+    let late = engine.storageBytes
+    // 228 bytes a seed loader in the arrays, and a 40-byte wheel entry per running loader in
+    // the bucket being fired and the one it fills, each at most twice its count (the first
+    // bucket has all 20k at once). Keeping every bucket the runs passed through held 32.
+    #expect(late <= early + early / 8, "\(early) -> \(late) bytes")
+    #expect(late < 20_000 * (228 + 4 * 2 * 40), "\(late) bytes")
+  }
+
   @Test func theSurvivorsMoveExactlyAsIfAloneAndRegrowWorks() throws {
     var (engine, ids, _) = try Self.shrunk(peak: 2_000, to: 3)
     var alone = try RotationEngine(dt: 1.0 / 120, threadCount: 1)
