@@ -19,19 +19,28 @@ import LoaderCore
 /// The atlas lives on the renderer it was made for and is remade when `draw` is given
 /// another renderer, another shape, or after `renderTargetsDidReset`. Once every cell a scene
 /// needs is painted, drawing allocates nothing.
+///
+/// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
+/// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
+/// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
+/// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
+/// loader). Between batches `draw(_:shape:on:stoppingWhen:)` asks whether to stop.
 public final class GfxAtlasRingRasterizer: RingRasterizer {
   public let name = "gfx"
   private var atlas: GfxAtlas?
   let subpixelSteps: Int
   let budgetBytes: Int
+  /// `SDL_RenderCopy` calls between two flushes at most.
+  let batchCopies: Int
 
   public convenience init() {
     self.init(subpixelSteps: 4, budgetBytes: 64 << 20)
   }
 
-  init(subpixelSteps: Int, budgetBytes: Int) {
+  init(subpixelSteps: Int, budgetBytes: Int, batchCopies: Int = 1 << 14) {
     self.subpixelSteps = subpixelSteps
     self.budgetBytes = budgetBytes
+    self.batchCopies = max(1, batchCopies)
   }
 
   public func renderTargetsDidReset(on renderer: OpaquePointer) {
@@ -45,9 +54,16 @@ public final class GfxAtlasRingRasterizer: RingRasterizer {
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
   ) throws(SDLError) {
+    _ = try draw(rings, shape: shape, on: renderer, stoppingWhen: { false })
+  }
+
+  public func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
     guard !shape.dashes.isEmpty, shape.radius.isFinite, shape.halfWidth.isFinite,
       shape.radius > 0, shape.halfWidth > 0, !rings.isEmpty
-    else { return }
+    else { return true }
     let atlas: GfxAtlas
     if let a = self.atlas, a.shape == shape, a.renderer == renderer {
       atlas = a
@@ -63,7 +79,13 @@ public final class GfxAtlasRingRasterizer: RingRasterizer {
     // would overflow the 32-bit rectangles below.
     let limit = Double(1 << 24)
     let rects = atlas.rects
+    var copies = 0
     for ring in rings {
+      if copies >= batchCopies {
+        SDL_RenderFlush(renderer)
+        copies = 0
+        if shouldStop() { return false }
+      }
       guard ring.angle.isFinite, ring.color.a > 0 else { continue }
       let qx = (Double(ring.centerX) * steps).rounded()
       let qy = (Double(ring.centerY) * steps).rounded()
@@ -85,7 +107,10 @@ public final class GfxAtlasRingRasterizer: RingRasterizer {
           throw SDLError("SDL_RenderCopy")
         }
       }
+      copies += Int(cell.rectCount)
     }
+    SDL_RenderFlush(renderer)
+    return true
   }
 
   /// `(floor(q / s), q - s * floor(q / s))`: the anchor pixel and the sub-pixel step, the

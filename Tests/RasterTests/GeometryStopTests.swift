@@ -5,7 +5,7 @@ import Testing
 
 @testable import LoaderSDL
 
-/// A slow frame can be abandoned: the geometry backend asks between batches whether to stop,
+/// A slow frame can be abandoned: the geometry and gfx backends ask between batches whether to stop,
 /// and `LoaderField.draw` passes the answer on (the window asks "is input waiting?").
 @Suite struct GeometryStopTests {
   /// 400 seed rings in a row on a white canvas, drawn in batches of 4096 vertices.
@@ -73,11 +73,41 @@ import Testing
     #expect(try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.2) { true } == false)
   }
 
-  /// Backends that draw in one piece never stop: the protocol's default.
-  @Test(arguments: [RingBackend.gfx, .spans])
-  func oneShotBackendsDrawEverything(_ backend: RingBackend) throws {
+  /// The gfx backend flushes its copies in bounded batches (so a batching renderer's queue
+  /// stays bounded) and asks between them: small batches draw the same pixels, and a yes
+  /// stops the frame at the next boundary.
+  @Test func gfxDrawsInBatchesThatCanStop() throws {
+    let shape = DashedRing(style: .seed)
+    let rings = Self.rings()
+    func render(batch: Int, stopAt: Int?) throws -> (pixels: [UInt32], done: Bool, asked: Int) {
+      let canvas = try OffscreenCanvas(width: 1200, height: 1200)
+      canvas.clear(Self.white)
+      let gfx = GfxAtlasRingRasterizer(subpixelSteps: 4, budgetBytes: 64 << 20, batchCopies: batch)
+      var asked = 0
+      let done = try rings.withUnsafeBufferPointer { buf in
+        try gfx.draw(buf, shape: shape, on: canvas.renderer) {
+          asked += 1
+          return asked == stopAt
+        }
+      }
+      canvas.flush()
+      return (canvas.argbPixels(), done, asked)
+    }
+    let whole = try render(batch: 1 << 14, stopAt: nil)
+    let small = try render(batch: 64, stopAt: nil)
+    #expect(whole.done && small.done)
+    #expect(small.asked > 10, "400 rings take many batches of 64 copies")
+    #expect(small.pixels == whole.pixels)
+    let part = try render(batch: 64, stopAt: 2)
+    #expect(!part.done && part.asked == 2)
+    let inked = { (p: [UInt32]) in p.count { $0 & 0xFF_FFFF != 0xFF_FFFF } }
+    #expect(inked(part.pixels) > 0 && inked(part.pixels) * 3 < inked(whole.pixels))
+  }
+
+  /// A backend that draws in one piece never stops: the protocol's default.
+  @Test func spansDrawsEverything() throws {
     let canvas = try OffscreenCanvas(width: 640, height: 360)
-    let field = try LoaderField(style: .seed, layout: .grid, backend: backend)
+    let field = try LoaderField(style: .seed, layout: .grid, backend: .spans)
     try field.addLoaders(50, isAnimating: true, at: 0)
     let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
     #expect(try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.1) { true })
