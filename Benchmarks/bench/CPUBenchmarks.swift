@@ -87,6 +87,16 @@ enum CPUBenchmarks {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
+  /// util-linux's `setpriv`, which the demo is started through with `--pdeathsig KILL`: the
+  /// kernel kills the demo when the bench dies, by SIGKILL or a crash too, where no handler of
+  /// the bench runs (the demo's window loop would otherwise run on for ever, and load every
+  /// later measurement). `setpriv` execs the demo in its own process, so `pid` is the demo's.
+  /// Only a death in the instant between the spawn and `setpriv`'s `prctl` escapes it; without
+  /// `setpriv` the demo is spawned directly.
+  static let parentDeathLauncher = ["/usr/bin/setpriv", "/bin/setpriv"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
@@ -127,14 +137,15 @@ enum CPUBenchmarks {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var environment = ProcessInfo.processInfo.environment
     environment["SDL_VIDEODRIVER"] = "offscreen"
-    let argv = ([demo] + arguments).map { strdup($0) } + [nil]
+    let launcher = parentDeathLauncher.map { [$0, "--pdeathsig", "KILL", "--"] } ?? []
+    let argv = (launcher + [demo] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for p in argv { free(p) }
       for p in envp { free(p) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, demo, &actions, &attributes, argv, envp)
+    let spawned = posix_spawn(&pid, parentDeathLauncher ?? demo, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
       return .failure(
         Failure(description: "cannot run \(demo): \(String(cString: strerror(spawned)))"))

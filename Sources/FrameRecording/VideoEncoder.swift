@@ -25,7 +25,6 @@ final class VideoEncoder: FrameEncoder {
   private var scaler: OpaquePointer?
   private var picture: UnsafeMutablePointer<AVFrame>?
   private var packet: UnsafeMutablePointer<AVPacket>?
-  private var headerWritten = false
   private let format: RecordingFormat
   private let width: Int
   private let height: Int
@@ -93,7 +92,6 @@ final class VideoEncoder: FrameEncoder {
       let header = avformat_write_header(oc, &options)
       av_dict_free(&options)
       try check(header, "writing the header")
-      headerWritten = true
 
       guard let f = av_frame_alloc(), let p = av_packet_alloc() else {
         throw .encode("\(name): out of memory")
@@ -169,18 +167,19 @@ final class VideoEncoder: FrameEncoder {
     try send(nil)
     guard let output else { throw .encode("\(format.rawValue): the file is closed") }
     try check(av_write_trailer(output), "writing the trailer")
-    headerWritten = false
     try check(avio_closep(&output.pointee.pb), "closing the file")
   }
 
+  /// Closes the file and frees everything, writing no trailer: `finish` has written it, or
+  /// the file is abandoned. `av_write_trailer` may run only once per context: a second call
+  /// after a failed one (a full disk) reads muxer state the first one freed.
+  /// `avformat_free_context` runs the muxer's own clean-up.
   func cancel() {
     if let output {
-      if headerWritten { av_write_trailer(output) }
       if output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
       avformat_free_context(output)
     }
     output = nil
-    headerWritten = false
     avcodec_free_context(&codec)
     av_frame_free(&picture)
     av_packet_free(&packet)

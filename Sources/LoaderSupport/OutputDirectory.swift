@@ -36,12 +36,21 @@ public struct OutputDirectory: Sendable {
     var (current, missing) = try Self.split(path)
     for name in missing {
       current = TemporaryFiles.join(current, name)
-      if mkdir(current, 0o777) != 0, errno != EEXIST {
-        let error = OutputError.system("create directory", current, errno: errno)
-        removeCreated()
-        throw error
+      if mkdir(current, 0o777) == 0 {
+        created.append(current)
+        continue
       }
-      created.append(current)
+      // Another process may have made it since `split` looked: fine if it is a directory,
+      // and it is not this run's to remove.
+      let code = errno
+      var info = stat()
+      if code == EEXIST, stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+      let error =
+        code == EEXIST
+        ? OutputError(.usage, "\(ErrorLine.quote(current)) is not a directory")
+        : OutputError.system("create directory", current, errno: code)
+      removeCreated()
+      throw error
     }
   }
 
@@ -59,6 +68,13 @@ public struct OutputDirectory: Sendable {
     var info = stat()
     while stat(current, &info) != 0 {
       guard errno == ENOENT else { throw .system("use", current, errno: errno) }
+      // A dangling link is there for `mkdir` (EEXIST) but not for `stat`: creating through
+      // it would need its target's directory, so it is refused like any other non-directory.
+      var link = stat()
+      if lstat(current, &link) == 0 {
+        throw OutputError(
+          .usage, "\(ErrorLine.quote(current)) is a symbolic link to something that does not exist")
+      }
       let (up, name) = OutputTarget.split(current)
       if !name.isEmpty, name != "." { missing.insert(name, at: 0) }
       if up == current { break }

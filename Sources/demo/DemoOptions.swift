@@ -374,6 +374,11 @@ struct DemoOptions: Equatable {
       throw UsageError(
         flag: "--duration", problem: "cannot be combined with --loop (which records one period)")
     }
+    // A recording draws its own times into one file: these would be read and then ignored.
+    for flag in ["--at", "--out", "--trace"] where given.contains(flag) && o.recordPath != nil {
+      throw UsageError(
+        flag: flag, problem: "cannot be combined with --record (its times come from --fps)")
+    }
     o.style.colors = parsed.colors ?? o.theme.palette.ringColors
     if parsed.dash != nil || given.contains("--dash-phase") {
       do {

@@ -100,7 +100,10 @@ final class LoaderScene {
   /// `t` but in that step lands at its own time before the step passes it.
   func playScript(through t: Double) throws(LoaderField.Error) {
     guard !isScriptDropped else { return }
-    try script.apply(to: field, before: t + LoaderField.stepLength)
+    // The step is `stepLength` of loader time, `speed` times shorter on the caller's clock
+    // that the script's times use: a longer window would take in a toggle beyond the step,
+    // which steps the engine past `t`.
+    try script.apply(to: field, before: t + LoaderField.stepLength / field.speed)
   }
 
   /// Whether the field can still show `t` (it cannot go back).

@@ -115,6 +115,9 @@ import Testing
     (["--record", "a.gif", "--duration", "601"], "--duration"),
     (["--record", "a.gif", "--loop", "--duration", "2"], "--duration"),
     (["--loop"], "--loop"),
+    // Headless frames' flags would be ignored by a recording: refused, not dropped.
+    (["--record", "a.gif", "--at", "0"], "--at"),
+    (["--at", "0", "--record", "a.webm"], "--at"),
     // Derived pixel sizes, checked before any work (each once trapped a backend).
     (["--scale", "23", "--at", "0"], "--scale"),
     (["--size", "1x1", "--scale", "16384"], "--scale"),

@@ -22,6 +22,10 @@ public enum FlagValue {
   }
 
   /// A finite number in `range`; `what` names it in the error (`a number of seconds`).
+  ///
+  /// `-0` is read as `0`: the two compare equal, so a range starting at 0 takes both, but
+  /// `-0` would print as `-0.000` in a frame's file name, a name the next run's clean-up
+  /// does not recognise as a frame. `x + 0` is `+0` for `x = -0` and `x` otherwise.
   public static func number(
     _ s: some StringProtocol, in range: ClosedRange<Double>, what: String = "a number"
   ) throws(FlagProblem) -> Double {
@@ -33,7 +37,7 @@ public enum FlagValue {
         "expected \(what) in \(text(range.lowerBound))...\(text(range.upperBound)), got "
           + ErrorLine.quote(String(s)))
     }
-    return x
+    return x + 0
   }
 
   /// Comma-separated finite numbers, each in `range`, at most `maximumCount` of them.
