@@ -153,11 +153,11 @@ extension RotationEngine {
           if target >= 0 { wheel.counts[target] = targetCount }
           target = next
           targetCount = wheel.counts[next]
-        }
-        if targetCount == wheel.capacities[next] {
-          wheel.counts[next] = targetCount
-          // Room for every entry still to move: they usually all go here.
-          wheel.reserve(next, Swift.max(2 * targetCount, targetCount + pending - e))
+          // Room for every entry still to move (they usually all go here), made before the
+          // first one lands: an empty bucket then takes fitting storage with nothing to copy.
+          if targetCount + pending - e > wheel.capacities[next] {
+            wheel.reserve(next, targetCount + pending - e)
+          }
         }
         wheel.bases[next][targetCount] = c
         targetCount += 1
