@@ -262,9 +262,12 @@ struct DemoOptions: Equatable {
       ) { p, v in
         // A bare extension (`.gif`, `dir/.gif`) is a name with nothing before its dot.
         let name = v.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let format = RecordingFormat(path: v), name.count > format.rawValue.count + 1 else {
+        guard let format = RecordingFormat(path: v) else {
           throw FlagProblem(
             "\(ErrorLine.quote(v)) does not end in one of \(RecordingFormat.extensionsList)")
+        }
+        guard name.count > format.rawValue.count + 1 else {
+          throw FlagProblem("\(ErrorLine.quote(v)) has no file name before its .\(format.rawValue)")
         }
         p.options.recordPath = v
       },

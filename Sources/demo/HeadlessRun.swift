@@ -47,8 +47,19 @@ struct HeadlessRun {
         : .render("--out: \(error)")
     }
     do throws(Failure) {
+      let times = options.times ?? DemoOptions.defaultTimes
+      // A frame's name taken by a directory, a device or a fifo is refused before any work.
+      for (k, t) in times.enumerated() {
+        let path = (dir as NSString).appendingPathComponent(Self.frameName(k, time: t))
+        do {
+          _ = try OutputFile.check(path)
+        } catch {
+          throw error.kind == .usage
+            ? .usage(UsageError(flag: "--out", problem: error.description))
+            : .render("--out: \(error)")
+        }
+      }
       if let trace = options.tracePath {
-        let times = options.times ?? DemoOptions.defaultTimes
         try Self.checkTrace(trace, frames: (dir, times))
         if OutputTarget.isStandardOutput(trace) {
           do {

@@ -52,4 +52,31 @@ import Testing
     #expect(r.stderr.hasPrefix("demo: --out: "), "\(r.stderr)")
     #expect(dir.contents() == ["link"])
   }
+
+  /// A frame's name in `--out` taken by a directory or a fifo is refused before any work,
+  /// as every other non-regular target is: exit 2, one line naming `--out`, nothing changed.
+  @Test(arguments: ["directory", "named pipe"])
+  func aFrameNameTakenByANonRegularFileIsAUsageError(kind: String) throws {
+    let dir = try ScratchDirectory("frame-taken")
+    defer { dir.remove() }
+    let taken = dir.file("frame-0001-t0.500.png")
+    if kind == "directory" {
+      try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
+    } else {
+      #expect(mkfifo(taken, 0o644) == 0)
+    }
+    let r = try DemoProcess.run(["--at", "0,0.5", "--out", dir.path])
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(DemoOutputTests.oneLine(r.stderr), "\(r.stderr)")
+    #expect(
+      r.stderr.hasPrefix("demo: --out: '\(taken)' is a \(kind)"), "\(r.stderr)")
+    #expect(dir.contents() == ["frame-0001-t0.500.png"])
+  }
+
+  /// A recording named only by its extension says so, instead of claiming a wrong extension.
+  @Test func aRecordingNamedOnlyByItsExtensionSaysSo() throws {
+    let r = try DemoProcess.run(["--record", "clips/.gif"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "demo: --record: 'clips/.gif' has no file name before its .gif\n")
+  }
 }
