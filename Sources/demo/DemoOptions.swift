@@ -454,6 +454,12 @@ struct DemoOptions: Equatable {
       case .ringRadius:
         throw UsageError(flag: scale != 1 ? "--scale" : "--frame-size", problem: error.description)
       default:
+        // Blame the flag that was given: the default size is not the user's mistake.
+        guard sizeGiven || scale == 1 else {
+          throw UsageError(
+            flag: "--scale",
+            problem: "\(error) for --size \(FlagValue.text(width))x\(FlagValue.text(height))")
+        }
         throw UsageError(flag: "--size", problem: "\(error) at --scale \(FlagValue.text(scale))")
       }
     }

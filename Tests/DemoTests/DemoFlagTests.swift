@@ -28,6 +28,8 @@ import Testing
     (["--scale", "-1"], "--scale"),
     (["--scale", "nan"], "--scale"),
     (["--scale", "inf"], "--scale"),
+    (["--scale", "1e308"], "--scale"),
+    (["--size", "390x120", "--scale", "1e308"], "--size"),
     (["--theme", "sepia"], "--theme"),
     (["--backend", "nope"], "--backend"),
     (["--toggle", "0.3,0.1"], "--toggle"),
