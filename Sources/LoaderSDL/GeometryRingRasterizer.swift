@@ -34,7 +34,7 @@ import LoaderCore
 /// Every ring of one shape is the same mesh turned and moved, so the mesh is tessellated once
 /// per shape (`Template`, ring-relative, unturned) and a frame only rotates and translates its
 /// vertices. The buffers are kept between frames: drawing allocates nothing once warmed up.
-public final class GeometryRingRasterizer: RingRasterizer {
+public final class GeometryRingRasterizer: BatchedRingRasterizer {
   public let name = "geometry"
   /// Largest gap between a chord and its arc, in pixels.
   let maximumSagitta: Double
@@ -78,12 +78,6 @@ public final class GeometryRingRasterizer: RingRasterizer {
 
   /// Vertices the buffers hold room for now.
   var bufferedVertexCapacity: Int { vertexCapacity }
-
-  public func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
-  ) throws(SDLError) {
-    _ = try draw(rings, shape: shape, on: renderer, stoppingWhen: { false })
-  }
 
   /// Asks `shouldStop` after each batch: a batch is bounded (`batchVertices`), so the wait
   /// for an answer is too, however many rings the frame has.

@@ -25,7 +25,7 @@ import LoaderCore
 /// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
 /// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
 /// loader). Between batches `draw(_:shape:on:stoppingWhen:)` asks whether to stop.
-public final class GfxAtlasRingRasterizer: RingRasterizer {
+public final class GfxAtlasRingRasterizer: BatchedRingRasterizer {
   public let name = "gfx"
   private var atlas: GfxAtlas?
   let subpixelSteps: Int
@@ -50,12 +50,6 @@ public final class GfxAtlasRingRasterizer: RingRasterizer {
 
   /// The atlas the last `draw` used, for tests.
   var currentAtlas: GfxAtlas? { atlas }
-
-  public func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
-  ) throws(SDLError) {
-    _ = try draw(rings, shape: shape, on: renderer, stoppingWhen: { false })
-  }
 
   public func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,

@@ -80,3 +80,15 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
   }
   public var description: String { "\(call) failed: \(message)" }
 }
+
+/// A backend that draws its frame in bounded batches (`geometry`, `gfx`): it implements only
+/// the stopping draw, and the plain one is that draw never told to stop.
+public protocol BatchedRingRasterizer: RingRasterizer {}
+
+extension BatchedRingRasterizer {
+  public func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
+  ) throws(SDLError) {
+    _ = try draw(rings, shape: shape, on: renderer, stoppingWhen: { false })
+  }
+}
