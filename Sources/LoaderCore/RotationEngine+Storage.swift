@@ -58,7 +58,7 @@ extension RotationEngine {
         kept += 1
       }
       w.counts[b] = kept
-      w.shrink(b, toAtMost: Swift.max(TimingWheel.minimumBucket, 2 * kept))
+      w.shrink(b, toAtMost: 2 * kept)
     }
 
     loaderRuns.truncate(to: slots)

@@ -448,10 +448,12 @@ public final class LoaderField {
     try prepareRings(in: frame, scale: scale, at: time)
     defer {
       // The first frame after the engine shrank has shrunk the field's and the backend's
-      // buffers too: the allocator's pages they freed go back to the system.
+      // buffers too: the allocator's pages they freed go back to the system. glibc keeps
+      // freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap, so
+      // without this a grid shrunk from a million loaders to one kept about 170 MiB resident.
       if engine.compactions != compactionsSeen {
         compactionsSeen = engine.compactions
-        Self.returnFreedMemoryToSystem()
+        csdl_return_free_memory()
       }
     }
     guard let shape, !instances.isEmpty else { return true }
@@ -539,13 +541,6 @@ public final class LoaderField {
 }
 
 extension LoaderField {
-  /// Asks the C allocator to give its free pages back to the system. glibc keeps freed
-  /// blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap, so without
-  /// this a grid shrunk from a million loaders to one kept about 170 MiB resident.
-  static func returnFreedMemoryToSystem() {
-    csdl_return_free_memory()
-  }
-
   /// A loader's runs as far as `nextChange` cares, in loader time.
   struct RunState {
     var isAnimating = false

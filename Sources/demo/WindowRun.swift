@@ -62,7 +62,7 @@ struct WindowRun {
     let extras = WindowExtras(options: options)
     let zoom = options.scale
 
-    while true {
+    frames: while true {
       if let signal = Cancellation.signal {
         extras.discard()
         return Interruption(signal: signal)
@@ -75,10 +75,8 @@ struct WindowRun {
         let outcome = try input.handle(
           event, scene: scene, layout: layout, window: window, zoom: zoom, at: t)
         if outcome == .quit {
-          if let signal = Cancellation.signal {
-            extras.discard()
-            return Interruption(signal: signal)
-          }
+          // A signal's quit: the top of the loop drops what is unfinished.
+          if Cancellation.signal != nil { continue frames }
           extras.close()
           return nil
         }
