@@ -11,8 +11,9 @@ import LoaderSupport
 /// the GPU; without one it is Mesa's llvmpipe, a CPU rasterizer on every core.
 protocol BenchCanvas: AnyObject {
   var renderer: OpaquePointer { get }
-  /// The pixels a CPU backend may blend into directly; nil on a GPU renderer.
-  var cpuSurface: UnsafeMutablePointer<SDL_Surface>? { get }
+  /// The loaders' side of `renderer` (on the software canvas, with the surface a CPU backend
+  /// blends into directly).
+  var loaders: LoaderRenderer { get }
   func clear(_ color: RGBAColor)
   /// Returns once everything drawn so far is in the pixels, so a timed call ends with the
   /// work done (software: the render queue flushed; OpenGL: a one-pixel read back).
@@ -21,12 +22,11 @@ protocol BenchCanvas: AnyObject {
 }
 
 extension OffscreenCanvas: BenchCanvas {
-  var cpuSurface: UnsafeMutablePointer<SDL_Surface>? { surface }
   func finish() { flush() }
 }
 
 extension OpenGLTarget: BenchCanvas {
-  var cpuSurface: UnsafeMutablePointer<SDL_Surface>? { nil }
+  var loaders: LoaderRenderer { canvas.loaders }
 }
 
 /// The renderer `BENCH_RENDERER` asks for.

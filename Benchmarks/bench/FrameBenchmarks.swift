@@ -35,14 +35,13 @@ enum FrameBenchmarks {
           let grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
           let canvas = try run.renderer.makeCanvas(
             width: RasterScene.stressFrame.width, height: RasterScene.stressFrame.height)
-          field.attach(surface: canvas.cpuSurface)
           var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
           var failure: (any Error)?
           let frame = {
             t += StepBenchmarks.dt
             canvas.clear(background)
             do throws(LoaderField.Error) {
-              try field.draw(on: canvas.renderer, in: size, scale: 1, at: t)
+              try field.draw(on: canvas.loaders, in: size, at: t)
             } catch {
               failure = error
             }

@@ -50,20 +50,18 @@ enum RasterBenchmarks {
 
       for backend in sized {
         let canvas = try run.renderer.makeCanvas(width: w, height: h)
-        let made = try backend.makeRasterizer(surface: canvas.cpuSurface)
+        let made = try canvas.loaders.rasterizer(backend)
         // A backend with a thread setting is measured at each of `BenchThreads.counts` (the
         // all-threads row then shows its speed-up); one without reads 1 thread.
-        let spans = made as? CoverageSpanRasterizer
-        let threadCounts = spans == nil ? [1] : BenchThreads.counts
+        let threadCounts = backend == .spans ? BenchThreads.counts : [1]
         let name = "raster/\(backend.rawValue)"
         for threads in threadCounts {
-          spans?.threads = threads
           let shape = scene.shape
           var failure: SDLError?
           let draw = {
             do throws(SDLError) {
-              try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-                try made.draw(buf, shape: shape, on: canvas.renderer)
+              _ = try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+                try made.draw(buf, shape: shape, on: canvas.renderer, threads: threads)
               }
               try canvas.finish()
             } catch {

@@ -29,6 +29,13 @@ public struct LayoutRect: Sendable, Hashable {
 /// than its container and SwiftUI centres it, so it overflows both edges equally.
 /// For `W = 390`: spacers of 28 and frames at 28, 106, 184, 262, 340.
 public enum RowLayout {
+  /// The row's ideal size, SwiftUI's `sizeThatFits` for it: every ring's frame and a minimum
+  /// spacer before each, `n * (frame + minimumSpacing)` by `frame` (290 x 50 for the seed).
+  public static func naturalSize(style: LoaderStyle = .seed) -> (width: Double, height: Double) {
+    let n = Double(style.ringCount)
+    return (n * (style.frameSize + style.minimumSpacing), style.frameSize)
+  }
+
   public static func frames(width: Double, height: Double, style: LoaderStyle = .seed)
     -> [LayoutRect]
   {

@@ -18,7 +18,8 @@ extension CoverageSpanRasterizer {
   /// at coverage `c`, `out = src * a * c + dst * (1 - a * c)`, for straight and premultiplied
   /// destinations alike.
   func blend(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget
+    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget,
+    threads: Int
   ) {
     atlas.use(pitch: target.pitch)
     let offsetsFit = atlas.offsetsFit

@@ -27,16 +27,19 @@ extension CoverageSpanRasterizer {
     let steps = atlas.subpixelSteps
     let reach = Float(atlas.reach)
     // Culled before any arithmetic that could overflow.
-    guard ring.centerX > -reach, ring.centerY > -reach, ring.centerX < Float(target.width) + reach,
-      ring.centerY < Float(target.height) + reach
+    let cx = ring.centerX - target.originX
+    let cy = ring.centerY - target.originY
+    guard cx > -reach, cy > -reach, cx < Float(target.width) + reach,
+      cy < Float(target.height) + reach
     else { return Placement() }
-    // Anchor pixel and sub-pixel step of the centre (see RingCoverageAtlas); the offset
+    // Anchor pixel and sub-pixel step of the centre (see RingCoverageAtlas), from the
+    // centre's own coordinates (so the target's corner never changes the rounding); the offset
     // keeps the truncation a floor.
     let s = Float(steps)
     let qx = Int(ring.centerX * s + (0.5 + 65536 * s))
     let qy = Int(ring.centerY * s + (0.5 + 65536 * s))
-    let px = qx / steps - 65536
-    let py = qy / steps - 65536
+    let px = qx / steps - 65536 - target.originPixelX
+    let py = qy / steps - 65536 - target.originPixelY
     let key = atlas.key(
       phase: atlas.phase(ofDegrees: ring.angle), sx: qx % steps, sy: qy % steps)
     let (first, count) = atlas.mask(key)

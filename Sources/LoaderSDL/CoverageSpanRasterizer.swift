@@ -9,22 +9,26 @@ import LoaderCore
 /// keeps one mask per rotation phase and sub-pixel offset, and a frame is copies of masks:
 /// per span, pixels are blended `dst = src * a * c + dst * (1 - a * c)` (coverage `c`, the
 /// colour's straight alpha `a`: source-over, as every backend). Rings whose masks miss the
-/// target are culled; rings that cross its edge are clipped span by span. Rings larger than
-/// `RingCoverageAtlas.maximumRadius` are refused with an error.
+/// visible region are culled; rings that cross its edge are clipped span by span. Rings
+/// larger than `RingCoverageAtlas.maximumRadius` are refused with an error.
 ///
 /// A frame's bands are blended on `threads` threads (`RingBandBuckets`: each band's rows
 /// belong to one worker, so nothing is locked and the output does not depend on the count).
 ///
-/// Where the pixels go, in order of preference:
-/// 1. a surface given by `attach(surface:)` (an `OffscreenCanvas`);
-/// 2. the window surface, when `renderer` is a window's software renderer drawing to the
-///    window (SDL's software renderer draws there and presents it);
-/// 3. otherwise a streaming texture the size of the output, cleared to transparent, drawn
-///    premultiplied and composited over the target with one `SDL_RenderCopy` (straight
-///    alpha where the renderer lacks custom blend modes, as SDL's software renderer does).
-public final class CoverageSpanRasterizer: RingRasterizer {
-  public let name = "spans"
-  private var atlases: [RingCoverageAtlas] = []
+/// Where the pixels go, in order of preference, while no render target is set:
+/// 1. a surface given by `attach(surface:)` (an `OffscreenCanvas`'s, or the surface a host made
+///    its software renderer on);
+/// 2. the window surface, when `renderer` is a window's software renderer;
+/// 3. otherwise (and always under a render target) a streaming texture: the rings' bounding
+///    box, cut to the visible region, is cleared to transparent in one shared texture, blended
+///    premultiplied and composited with one `SDL_RenderCopy` 1:1 onto the same pixels (straight
+///    alpha where the renderer lacks custom blend modes, as SDL's software renderer does). No
+///    more pixels are uploaded than the box holds, whatever the window's size.
+package final class CoverageSpanRasterizer: RingRasterizer {
+  package let name = "spans"
+  private var atlases = ShapeCaches<RingCoverageAtlas>()
+  /// Bytes of masks each shape keeps at most.
+  let budgetBytes: Int
   private var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
   private var overlay: OpaquePointer?
   /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
@@ -35,16 +39,15 @@ public final class CoverageSpanRasterizer: RingRasterizer {
   var placements: [Placement] = []
   let bands = RingBandBuckets()
 
-  /// Threads a frame's bands are blended on: all cores by default, 1 for the calling thread
-  /// alone. Each band is one worker's, so no pixel is written by two and the frame is byte for
-  /// byte the one thread's, whatever the count.
-  public var threads: Int
+  /// The thread count the last frame was given (tests check a field's setting reaches it).
+  package private(set) var threadsOfLastFrame = 0
 
-  /// The workers of `threads`, made on the first frame that uses more than one.
+  /// The workers of the last frame's thread count, made on the first frame that uses more
+  /// than one.
   private var workers: BandWorkerPool?
 
-  public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
-    self.threads = max(1, threads)
+  package init(budgetBytes: Int = 32 << 20) {
+    self.budgetBytes = budgetBytes
   }
 
   /// The pool for `threads` threads, made anew when the count changed.
@@ -55,53 +58,57 @@ public final class CoverageSpanRasterizer: RingRasterizer {
     return w
   }
 
-  deinit {
+  deinit { close() }
+
+  package func close() {
     if let t = overlay { SDL_DestroyTexture(t) }
+    overlay = nil
   }
 
-  public func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {
+  package func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {
     attachedSurface = surface
   }
 
-  public func renderTargetsDidReset(on renderer: OpaquePointer) {
+  package func retain(shape: DashedRing) { atlases.retain(shape) }
+  package func release(shape: DashedRing) { atlases.release(shape) }
+
+  package var cachedBytes: Int {
+    atlases.values.reduce(0) { $0 + $1.storedBytes + $1.keyTableBytes }
+      + overlaySize.width * overlaySize.height * 4
+  }
+
+  package func renderTargetsDidReset(on renderer: OpaquePointer) {
     // The texture's contents are gone: make a new one. On a new renderer the old one went
     // with its renderer, and is only forgotten.
     if let t = overlay, overlayRenderer == renderer { SDL_DestroyTexture(t) }
     overlay = nil
   }
 
-  public func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
-  ) throws(SDLError) {
-    guard try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius) else { return }
-    let atlas = self.atlas(for: shape)
+  package func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    guard try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius),
+      !region.isEmpty, !rings.isEmpty
+    else { return true }
+    threadsOfLastFrame = threads
+    let budget = budgetBytes
+    let atlas = atlases.value(for: shape) { RingCoverageAtlas(shape: shape, budgetBytes: budget) }
     atlas.trimIfOverBudget()
     if let surface = directSurface(for: renderer) {
       SDL_RenderFlush(renderer)  // the software renderer batches: land its work first
-      try draw(rings, atlas: atlas, into: surface)
-      return
+      try draw(rings, atlas: atlas, into: surface, region: region, threads: threads)
+      return true
     }
-    try drawThroughOverlay(rings, atlas: atlas, on: renderer)
-  }
-
-  /// The atlas of `shape`, made on first use; a handful of shapes (one per density) are kept.
-  private func atlas(for shape: DashedRing) -> RingCoverageAtlas {
-    if let a = atlases.first, a.shape == shape { return a }
-    if let i = atlases.firstIndex(where: { $0.shape == shape }) {
-      let a = atlases.remove(at: i)
-      atlases.insert(a, at: 0)
-      return a
-    }
-    let a = RingCoverageAtlas(shape: shape)
-    atlases.insert(a, at: 0)
-    if atlases.count > 4 { atlases.removeLast() }
-    return a
+    try drawThroughOverlay(rings, atlas: atlas, on: renderer, region: region, threads: threads)
+    return true
   }
 
   private func directSurface(for renderer: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
+    // A render target is a texture: only SDL writes it.
+    guard SDL_GetRenderTarget(renderer) == nil else { return nil }
     if let s = attachedSurface { return Self.isWritable(s) ? s : nil }
-    guard SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer)
-    else { return nil }
+    guard let window = SDL_RenderGetWindow(renderer) else { return nil }
     var info = SDL_RendererInfo()
     guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name,
       String(cString: name) == "software", let s = SDL_GetWindowSurface(window)
@@ -118,80 +125,137 @@ public final class CoverageSpanRasterizer: RingRasterizer {
 
   private func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas,
-    into surface: UnsafeMutablePointer<SDL_Surface>
+    into surface: UnsafeMutablePointer<SDL_Surface>, region: PixelRegion, threads: Int
   ) throws(SDLError) {
+    // The visible region in the surface's pixels, cut to the surface.
+    let left = max(0, region.originX + region.x)
+    let top = max(0, region.originY + region.y)
+    let right = min(Int(surface.pointee.w), region.originX + region.x + region.width)
+    let bottom = min(Int(surface.pointee.h), region.originY + region.y + region.height)
+    guard right > left, bottom > top else { return }
     let mustLock = csdl_must_lock(surface) != 0
     if mustLock {
       guard SDL_LockSurface(surface) == 0 else { throw SDLError("SDL_LockSurface") }
     }
     defer { if mustLock { SDL_UnlockSurface(surface) } }
     guard let pixels = surface.pointee.pixels else { return }
+    let pitch = Int(surface.pointee.pitch)
     let target = PixelTarget(
-      base: pixels, width: Int(surface.pointee.w), height: Int(surface.pointee.h),
-      pitch: Int(surface.pointee.pitch))
-    blend(rings, atlas: atlas, into: target)
+      base: pixels + top * pitch + left * 4, width: right - left, height: bottom - top,
+      pitch: pitch, originPixelX: left - region.originX, originPixelY: top - region.originY)
+    blend(rings, atlas: atlas, into: target, threads: threads)
+  }
+
+  /// The rings' bounding box in viewport-relative pixels, cut to the visible region.
+  private static func bounds(
+    of rings: UnsafeBufferPointer<RingInstance>, reach: Int, region: PixelRegion
+  ) -> (x: Int, y: Int, width: Int, height: Int)? {
+    var minX = Float.infinity
+    var minY = Float.infinity
+    var maxX = -Float.infinity
+    var maxY = -Float.infinity
+    for r in rings where r.centerX.isFinite && r.centerY.isFinite && r.color.a > 0 {
+      minX = min(minX, r.centerX)
+      minY = min(minY, r.centerY)
+      maxX = max(maxX, r.centerX)
+      maxY = max(maxY, r.centerY)
+    }
+    guard minX <= maxX, minY <= maxY else { return nil }
+    let reach = Float(reach)
+    let limit = Float(1 << 24)
+    func clamped(_ v: Float) -> Int { Int(min(max(v, -limit), limit).rounded(.down)) }
+    let left = max(region.x, clamped(minX - reach))
+    let top = max(region.y, clamped(minY - reach))
+    let right = min(region.x + region.width, clamped(maxX + reach) + 1)
+    let bottom = min(region.y + region.height, clamped(maxY + reach) + 1)
+    guard right > left, bottom > top else { return nil }
+    return (left, top, right - left, bottom - top)
   }
 
   private func drawThroughOverlay(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, on renderer: OpaquePointer
+    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas,
+    on renderer: OpaquePointer, region: PixelRegion, threads: Int
   ) throws(SDLError) {
-    var w: Int32 = 0
-    var h: Int32 = 0
-    if let target = SDL_GetRenderTarget(renderer) {
-      guard SDL_QueryTexture(target, nil, nil, &w, &h) == 0 else {
-        throw SDLError("SDL_QueryTexture")
-      }
-    } else {
-      guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else {
-        throw SDLError("SDL_GetRendererOutputSize")
-      }
-    }
-    guard w > 0, h > 0 else { return }
-    if overlayRenderer != renderer { overlay = nil }
-    if overlay == nil || overlaySize != (Int(w), Int(h)) {
-      if let t = overlay { SDL_DestroyTexture(t) }
-      overlay = nil
-      guard
-        let t = SDL_CreateTexture(
-          renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-          Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h)
-      else { throw SDLError("SDL_CreateTexture") }
-      // The overlay holds premultiplied colour: composite it with "over".
-      let premultiplied = SDL_ComposeCustomBlendMode(
-        SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
-        SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
-      overlayBlend =
-        SDL_SetTextureBlendMode(t, premultiplied) == 0 ? premultiplied : SDL_BLENDMODE_BLEND
-      SDL_SetTextureBlendMode(t, overlayBlend)
-      overlay = t
-      overlayRenderer = renderer
-      overlaySize = (Int(w), Int(h))
-    }
-    guard let texture = overlay else { return }
+    guard let box = Self.bounds(of: rings, reach: atlas.reach, region: region) else { return }
+    let texture = try overlay(on: renderer, holding: box.width, box.height)
+    var rect = SDL_Rect(x: 0, y: 0, w: Int32(box.width), h: Int32(box.height))
     var raw: UnsafeMutableRawPointer?
     var pitch: Int32 = 0
-    guard SDL_LockTexture(texture, nil, &raw, &pitch) == 0, let base = raw else {
+    guard SDL_LockTexture(texture, &rect, &raw, &pitch) == 0, let base = raw else {
       throw SDLError("SDL_LockTexture")
     }
     // A locked streaming texture's old contents are undefined: start transparent.
-    for y in 0..<Int(h) {
-      (base + y * Int(pitch)).initializeMemory(as: UInt32.self, repeating: 0, count: Int(w))
+    for y in 0..<box.height {
+      (base + y * Int(pitch)).initializeMemory(as: UInt32.self, repeating: 0, count: box.width)
     }
-    let target = PixelTarget(base: base, width: Int(w), height: Int(h), pitch: Int(pitch))
+    let target = PixelTarget(
+      base: base, width: box.width, height: box.height, pitch: Int(pitch),
+      originPixelX: box.x, originPixelY: box.y)
     if overlayBlend == SDL_BLENDMODE_BLEND {
       blendStraight(rings, atlas: atlas, into: target)
     } else {
-      blend(rings, atlas: atlas, into: target)
+      blend(rings, atlas: atlas, into: target, threads: threads)
     }
     SDL_UnlockTexture(texture)
-    guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError("SDL_RenderCopy") }
+    var destination = SDL_Rect(
+      x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
+    guard SDL_RenderCopy(renderer, texture, &rect, &destination) == 0 else {
+      throw SDLError("SDL_RenderCopy")
+    }
+  }
+
+  /// The shared streaming texture, at least `width x height`: grown in steps of 256 pixels a
+  /// side (so a scene's boxes settle on one size), made anew on another renderer.
+  private func overlay(on renderer: OpaquePointer, holding width: Int, _ height: Int)
+    throws(SDLError) -> OpaquePointer
+  {
+    if overlayRenderer != renderer { overlay = nil }
+    if let t = overlay, overlaySize.width >= width, overlaySize.height >= height { return t }
+    let w = max(overlaySize.width, (width + 255) / 256 * 256)
+    let h = max(overlaySize.height, (height + 255) / 256 * 256)
+    if let t = overlay { SDL_DestroyTexture(t) }
+    overlay = nil
+    overlaySize = (0, 0)
+    var info = SDL_RendererInfo()
+    let limit =
+      SDL_GetRendererInfo(renderer, &info) == 0 && info.max_texture_width > 0
+      ? (Int(info.max_texture_width), Int(info.max_texture_height)) : (16384, 16384)
+    guard
+      let t = SDL_CreateTexture(
+        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(min(w, limit.0)),
+        Int32(min(h, limit.1)))
+    else { throw SDLError("SDL_CreateTexture") }
+    // The overlay holds premultiplied colour: composite it with "over".
+    let premultiplied = SDL_ComposeCustomBlendMode(
+      SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+      SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
+    overlayBlend =
+      SDL_SetTextureBlendMode(t, premultiplied) == 0 ? premultiplied : SDL_BLENDMODE_BLEND
+    SDL_SetTextureBlendMode(t, overlayBlend)
+    // Copies are 1:1 onto whole pixels; nearest sampling keeps a GPU from blurring them.
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+    overlay = t
+    overlayRenderer = renderer
+    overlaySize = (min(w, limit.0), min(h, limit.1))
+    guard overlaySize.width >= width, overlaySize.height >= height else {
+      throw SDLError(
+        "spans backend",
+        message: "a \(width)x\(height) px region exceeds the renderer's largest texture")
+    }
+    return t
   }
 }
 
-/// 32-bit pixels the CPU writes: `height` rows of `width` pixels, rows `pitch` bytes apart.
+/// 32-bit pixels the CPU writes: `height` rows of `width` pixels, rows `pitch` bytes apart,
+/// whose top-left pixel is pixel `(originPixelX, originPixelY)` of the rings' coordinates.
 struct PixelTarget {
   var base: UnsafeMutableRawPointer
   var width: Int
   var height: Int
   var pitch: Int
+  var originPixelX = 0
+  var originPixelY = 0
+  var originX: Float { Float(originPixelX) }
+  var originY: Float { Float(originPixelY) }
 }

@@ -34,8 +34,8 @@ import LoaderCore
 /// Every ring of one shape is the same mesh turned and moved, so the mesh is tessellated once
 /// per shape (`Template`, ring-relative, unturned) and a frame only rotates and translates its
 /// vertices. The buffers are kept between frames: drawing allocates nothing once warmed up.
-public final class GeometryRingRasterizer: BatchedRingRasterizer {
-  public let name = "geometry"
+package final class GeometryRingRasterizer: RingRasterizer {
+  package let name = "geometry"
   /// Largest gap between a chord and its arc, in pixels.
   let maximumSagitta: Double
   /// Vertices drawn per `SDL_RenderGeometry` call at most (a ring whose mesh alone is larger
@@ -55,10 +55,24 @@ public final class GeometryRingRasterizer: BatchedRingRasterizer {
   private var indexCapacity: Int
   private var indexCount = 0
 
-  /// The mesh of the shape last drawn.
-  private var template: Template?
+  /// The mesh of each shape a field holds.
+  private var templates = ShapeCaches<TemplateBox>()
 
-  public convenience init() {
+  final class TemplateBox {
+    let mesh: Template
+    init(_ mesh: Template) { self.mesh = mesh }
+  }
+
+  package func retain(shape: DashedRing) { templates.retain(shape) }
+  package func release(shape: DashedRing) { templates.release(shape) }
+
+  package var cachedBytes: Int {
+    templates.values.reduce(vertexCapacity * MemoryLayout<SDL_Vertex>.stride + indexCapacity * 4) {
+      $0 + $1.mesh.positions.count * 40 + $1.mesh.indices.count * 4
+    }
+  }
+
+  package convenience init() {
     self.init(maximumSagitta: 0.05)
   }
 
@@ -81,29 +95,21 @@ public final class GeometryRingRasterizer: BatchedRingRasterizer {
 
   /// Asks `shouldStop` after each batch: a batch is bounded (`batchVertices`), so the wait
   /// for an answer is too, however many rings the frame has.
-  public func draw(
+  package func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    stoppingWhen shouldStop: () -> Bool
+    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return true }
+    guard try shape.isDrawable(by: name, limit: Self.maximumRadius), !region.isEmpty else {
+      return true
+    }
     var info = SDL_RendererInfo()
     let snapsToPixels =
       SDL_GetRendererInfo(renderer, &info) == 0
       && info.name.map { strcmp($0, "software") == 0 } == true
-    var w: Int32 = 0
-    var h: Int32 = 0
-    if let target = SDL_GetRenderTarget(renderer) {
-      SDL_QueryTexture(target, nil, nil, &w, &h)
-    } else {
-      SDL_GetRendererOutputSize(renderer, &w, &h)
-    }
-    let mesh: Template
-    if let t = template, t.shape == shape {
-      mesh = t
-    } else {
-      mesh = Template(shape: shape, maximumSagitta: maximumSagitta)
-      template = mesh
-    }
+    let sagitta = maximumSagitta
+    let mesh = templates.value(for: shape) {
+      TemplateBox(Template(shape: shape, maximumSagitta: sagitta))
+    }.mesh
     // A buffer grown for a larger shape, or for a batch limit of another time, goes back to
     // what this shape needs.
     let neededVertices = max(batchVertices, mesh.positions.count)
@@ -114,14 +120,17 @@ public final class GeometryRingRasterizer: BatchedRingRasterizer {
     }
     vertexCount = 0
     indexCount = 0
+    // Untextured geometry blends by the draw blend mode (the caller restores the host's).
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     let reach = Float(shape.radius + shape.halfWidth + 1)
+    let (x0, y0) = (Float(region.x), Float(region.y))
+    let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
     for ring in rings {
       guard ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite, ring.color.a > 0
       else { continue }
       // Off-target rings cost nothing.
-      guard ring.centerX + reach > 0, ring.centerY + reach > 0, ring.centerX - reach < Float(w),
-        ring.centerY - reach < Float(h)
+      guard ring.centerX + reach > x0, ring.centerY + reach > y0, ring.centerX - reach < x1,
+        ring.centerY - reach < y1
       else { continue }
       if vertexCount > 0, vertexCount + mesh.positions.count > batchVertices {
         try flush(on: renderer)

@@ -113,6 +113,17 @@ final class GfxAtlas {
     rects = .allocate(capacity: capacity * Self.maximumRects)
   }
 
+  /// Destroys the page textures now (their renderer is going); painting starts afresh if the
+  /// atlas is used again.
+  func close() {
+    for p in pages { SDL_DestroyTexture(p) }
+    pages.removeAll()
+    tints.removeAll()
+    slotOfKey.update(repeating: -1, count: keyCount)
+    keyOfSlot.update(repeating: -1, count: capacity)
+    nextSlot = 0
+  }
+
   deinit {
     for p in pages { SDL_DestroyTexture(p) }
     slotOfKey.deallocate()

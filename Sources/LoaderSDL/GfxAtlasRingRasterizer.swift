@@ -16,25 +16,26 @@ import LoaderCore
 /// the only departures from that backend are the quantizations `GfxAtlas` documents: at
 /// most 0.1 px of rotation at the outer edge and 0.125 px of position.
 ///
-/// The atlas lives on the renderer it was made for and is remade when `draw` is given
-/// another renderer, another shape, or after `renderTargetsDidReset`. Once every cell a scene
-/// needs is painted, drawing allocates nothing.
+/// An atlas lives on the renderer it was made for, one per shape while a field holds it, and
+/// is remade when `draw` is given another renderer or after `renderTargetsDidReset`. Once
+/// every cell a scene needs is painted, drawing allocates nothing. Rings whose cell misses the
+/// visible region are skipped; SDL clips the rest to the viewport and clip rect.
 ///
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
 /// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
 /// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
 /// loader). Between batches `draw(_:shape:on:stoppingWhen:)` asks whether to stop.
-public final class GfxAtlasRingRasterizer: BatchedRingRasterizer {
-  public let name = "gfx"
-  private var atlas: GfxAtlas?
+package final class GfxAtlasRingRasterizer: RingRasterizer {
+  package let name = "gfx"
+  private var atlases = ShapeCaches<GfxAtlas>()
   let subpixelSteps: Int
   let budgetBytes: Int
   /// `SDL_RenderCopy` calls between two flushes at most.
   let batchCopies: Int
 
-  public convenience init() {
-    self.init(subpixelSteps: 4, budgetBytes: 64 << 20)
+  package convenience init(budgetBytes: Int = 32 << 20) {
+    self.init(subpixelSteps: 4, budgetBytes: budgetBytes)
   }
 
   init(subpixelSteps: Int, budgetBytes: Int, batchCopies: Int = 1 << 14) {
@@ -43,29 +44,44 @@ public final class GfxAtlasRingRasterizer: BatchedRingRasterizer {
     self.batchCopies = max(1, batchCopies)
   }
 
-  public func renderTargetsDidReset(on renderer: OpaquePointer) {
+  package func renderTargetsDidReset(on renderer: OpaquePointer) {
     // The page textures may be gone with their contents: paint every cell again on demand.
-    atlas = nil
+    atlases.dropValues()
   }
 
-  /// The atlas the last `draw` used, for tests.
-  var currentAtlas: GfxAtlas? { atlas }
+  package func close() {
+    for a in atlases.values { a.close() }
+    atlases.dropValues()
+  }
 
-  public func draw(
+  package func retain(shape: DashedRing) { atlases.retain(shape) }
+  package func release(shape: DashedRing) { atlases.release(shape)?.close() }
+
+  package var cachedBytes: Int { atlases.values.reduce(0) { $0 + $1.textureBytes } }
+
+  /// The atlas of `shape` the last `draw` used, for tests.
+  func atlas(of shape: DashedRing) -> GfxAtlas? {
+    atlases.values.first { $0.shape == shape }
+  }
+
+  package func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    stoppingWhen shouldStop: () -> Bool
+    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
     guard !shape.dashes.isEmpty, shape.radius.isFinite, shape.halfWidth.isFinite,
-      shape.radius > 0, shape.halfWidth > 0, !rings.isEmpty
+      shape.radius > 0, shape.halfWidth > 0, !rings.isEmpty, !region.isEmpty
     else { return true }
-    let atlas: GfxAtlas
-    if let a = self.atlas, a.shape == shape, a.renderer == renderer {
-      atlas = a
-    } else {
-      self.atlas = nil  // free the old textures before making new ones
-      atlas = try GfxAtlas(
-        shape: shape, renderer: renderer, subpixelSteps: subpixelSteps, budgetBytes: budgetBytes)
-      self.atlas = atlas
+    let (subpixels, budget) = (subpixelSteps, budgetBytes)
+    var atlas = try atlases.value(for: shape) { () throws(SDLError) in
+      try GfxAtlas(shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
+    }
+    if atlas.renderer != renderer {
+      // Drawn on another renderer than its textures': paint them there.
+      atlases.dropValues()
+      atlas = try atlases.value(for: shape) { () throws(SDLError) in
+        try GfxAtlas(
+          shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
+      }
     }
     let s = atlas.subpixelSteps
     let steps = Double(s)
@@ -86,13 +102,17 @@ public final class GfxAtlasRingRasterizer: BatchedRingRasterizer {
       guard abs(qx) < limit * steps, abs(qy) < limit * steps else { continue }
       let (ax, sx) = Self.floorDivide(Int(qx), by: s)
       let (ay, sy) = Self.floorDivide(Int(qy), by: s)
+      // The cell's top-left pixel lands `origin` pixels up and left of the anchor.
+      let left = Int32(ax - atlas.origin)
+      let top = Int32(ay - atlas.origin)
+      let side = Int32(atlas.cellSide)
+      guard left + side > Int32(region.x), top + side > Int32(region.y),
+        left < Int32(region.x + region.width), top < Int32(region.y + region.height)
+      else { continue }
       let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
       let cell = try atlas.cell(key)
       guard cell.rectCount > 0 else { continue }
       let texture = atlas.page(of: cell, tintedTo: ring.color)
-      // The cell's top-left pixel lands `origin` pixels up and left of the anchor.
-      let left = Int32(ax - atlas.origin)
-      let top = Int32(ay - atlas.origin)
       for k in Int(cell.firstRect)..<Int(cell.firstRect + cell.rectCount) {
         let r = rects[k]
         var source = SDL_Rect(x: cell.x + r[0], y: cell.y + r[1], w: r[2], h: r[3])

@@ -23,8 +23,8 @@ import LoaderCore
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
 /// The distance table is kept between frames: drawing allocates nothing once warmed up.
-public final class GfxRingRasterizer: RingRasterizer {
-  public let name = "gfx"
+package final class GfxRingRasterizer: RingRasterizer {
+  package let name = "gfx-direct"
 
   /// The distance table of the shape last drawn.
   private var table: DashedRing.DistanceTable?
@@ -35,22 +35,28 @@ public final class GfxRingRasterizer: RingRasterizer {
   /// exact to well under a pixel.
   static let maximumRadius = Double(1 << 20)
 
-  public init() {}
+  package init() {}
 
-  public func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer
-  ) throws(SDLError) {
-    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return }
+  package func retain(shape: DashedRing) {}
+  package func release(shape: DashedRing) {}
+  package var cachedBytes: Int { 0 }
+
+  package func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return true }
     if tableShape != shape {
       table = DashedRing.DistanceTable(shape)
       tableShape = shape
     }
-    guard let table else { return }
+    guard let table else { return true }
     for ring in rings {
       guard draw(ring, table: table, on: renderer) else {
         throw SDLError("boxRGBA/pixelRGBA")
       }
     }
+    return true
   }
 
   /// Draws one ring; false when an SDL call failed.

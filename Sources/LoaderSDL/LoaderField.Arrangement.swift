@@ -4,6 +4,9 @@ extension LoaderField {
   ///
   /// - `.row`: one cell, the whole container, with the rings placed by `RowLayout` (SPEC's
   ///   HStack: spacers of `max(8, (W - 250) / 5)`, centred vertically, never scaled);
+  /// - `.fittedRow`: `.row` laid out in the container divided by
+  ///   `fit = min(1, W / naturalWidth, H / naturalHeight)`, then scaled by `fit` about the
+  ///   container's corner, so the row fills it at most at its natural size;
   /// - `.grid`: `GridLayout` fits `count` loader rows to the container by one uniform scale
   ///   (at most 1), so every loader is visible at once; rings shrink with the scale.
   public struct Arrangement: Sendable {
@@ -41,6 +44,16 @@ extension LoaderField {
         ringOffsets = frames.map { ($0.midX, $0.midY) }
         ringRadius = style.frameSize / 2
         fit = 1
+      case .fittedRow:
+        let natural = RowLayout.naturalSize(style: style)
+        let f = Swift.min(1, width / natural.width, height / natural.height)
+        let frames = RowLayout.frames(width: width / f, height: height / f, style: style)
+        columns = 1
+        cellWidth = width
+        cellHeight = height
+        ringOffsets = frames.map { ($0.midX * f, $0.midY * f) }
+        ringRadius = style.frameSize / 2 * f
+        fit = f
       case .grid:
         let grid = try GridLayout(
           count: count, width: width, height: height, style: style, gutter: gutter)
@@ -60,7 +73,7 @@ extension LoaderField {
     /// `.row` every loader's cell is the container).
     @inline(__always)
     public func origin(ofLoader i: Int) -> (x: Double, y: Double) {
-      if layout == .row { return (0, 0) }
+      if layout != .grid { return (0, 0) }
       return (Double(i % columns) * cellWidth, Double(i / columns) * cellHeight)
     }
 
@@ -71,7 +84,7 @@ extension LoaderField {
     public func loader(atX x: Double, y: Double) -> Int? {
       guard x >= 0, y >= 0, x < width, y < height, cellWidth > 0, cellHeight > 0, count > 0
       else { return nil }
-      if layout == .row { return 0 }
+      if layout != .grid { return 0 }
       let column = Self.cellIndex(of: x, cellSize: cellWidth)
       let row = Self.cellIndex(of: y, cellSize: cellHeight)
       guard column < columns else { return nil }

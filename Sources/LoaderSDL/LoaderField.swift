@@ -45,8 +45,13 @@ public final class LoaderField {
   /// How loaders are placed in the container `draw` is given.
   public enum Layout: Sendable, Hashable {
     /// Every loader's row fills the whole container, laid out by `RowLayout` exactly as
-    /// SPEC's HStack (meant for one loader: several would draw on top of one another).
+    /// SPEC's HStack (meant for one loader: several would draw on top of one another). In a
+    /// container smaller than the row's natural size (`RowLayout.naturalSize`), the rings keep
+    /// their size and overflow, as in SwiftUI.
     case row
+    /// `.row` scaled down uniformly (never up) until its natural size fits the container, and
+    /// centred: a 200 x 60 container holds the seed at `200 / 290` of its size.
+    case fittedRow
     /// `GridLayout`: equal cells, one loader row each, all scaled by one factor <= 1.
     case grid
   }
@@ -64,8 +69,12 @@ public final class LoaderField {
   public enum Error: Swift.Error, Sendable, CustomStringConvertible {
     case invalidStyle(LoaderStyle.Error)
     case invalidSpeed(Double)
-    case invalidScale(Double)
     case invalidFrame(width: Float, height: Float)
+    /// The render scale (`SDL_RenderSetScale`, or a logical size's) is not finite and > 0.
+    case invalidRenderScale(x: Float, y: Float)
+    case invalidThreads(Int)
+    /// The `LoaderRenderer` was closed.
+    case closed
     case timeNotFinite(Double)
     /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
     case timeBeforePast(time: Double, earliest: Double)
@@ -77,8 +86,11 @@ public final class LoaderField {
       switch self {
       case .invalidStyle(let e): "invalid loader style: \(e)"
       case .invalidSpeed(let s): "speed must be finite and > 0, got \(s)"
-      case .invalidScale(let s): "scale (pixels per point) must be finite and > 0, got \(s)"
       case .invalidFrame(let w, let h): "frame must have a finite size > 0, got \(w)x\(h)"
+      case .invalidRenderScale(let x, let y):
+        "the renderer's scale must be finite and > 0, got \(x)x\(y)"
+      case .invalidThreads(let n): "thread count must be >= 1, got \(n)"
+      case .closed: "the LoaderRenderer was closed"
       case .timeNotFinite(let t): "time must be finite, got \(t)"
       case .timeBeforePast(let t, let e):
         "time \(t) is before the loaders' past (the earliest time they can show is \(e));"
@@ -96,7 +108,10 @@ public final class LoaderField {
 
   /// Every loader's style (colours, size, dash, timing).
   public let style: LoaderStyle
-  public let layout: Layout
+  /// How loaders are placed in `draw`'s frame; can change at any time.
+  public var layout: Layout {
+    didSet { arrangementCache = nil }
+  }
   /// The motion, read-only: exact unwrapped angles (`angle(loader:ring:at:)`) at loader time
   /// `loaderTime(at:)`, within the last drawn step.
   public private(set) var engine: RotationEngine
@@ -115,15 +130,14 @@ public final class LoaderField {
   /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
   public private(set) var gutter = 0.0
-  /// Threads the engine's passes and the spans backend's blending may use.
-  public private(set) var threadCount = RotationEngine.availableCores
-  /// The backend asked for; nil picks `RingBackend.preferred(for:)` for each renderer.
-  public private(set) var backend: RingBackend?
-  /// The backend drawing now (nil before the first `draw`).
+  /// The backend asked for; nil uses each renderer's `LoaderRenderer.preferredBackend`.
+  /// Can change at any time; the next `draw` uses it.
+  public var backend: RingBackend?
+  /// The backend of the last `draw` (nil before the first).
   public private(set) var activeBackend: RingBackend?
-  private(set) var rasterizer: (any RingRasterizer)?
-  private var rasterizerRenderer: OpaquePointer?
-  private var surface: UnsafeMutablePointer<SDL_Surface>?
+  /// Per `LoaderRenderer` drawn on, the shape and backend this field holds there (its caches
+  /// stay while held).
+  private var holds: [ObjectIdentifier: Hold] = [:]
   private let unitShape: DashedRing
   /// `style.color(ofRing:)` for every ring, read once.
   private let ringColors: [RGBAColor]
@@ -131,16 +145,14 @@ public final class LoaderField {
   /// Pixels per point of a loader that `shape` was made for: the fit times the density.
   private var shapeDensity = 0.0
   private var arrangementCache: Arrangement?
-  /// `engine.compactions` when the field last handed freed memory back (`draw`).
-  private var compactionsSeen = 0
   private var angles: [Float] = []
   var instances: [RingInstance] = []
 
   /// Threads the field's CPU work may use: the engine's per-ring passes
-  /// (`RotationEngine.threadCount`) and the `spans` backend's bands
-  /// (`CoverageSpanRasterizer.threads`). Both split their work so that the output is the
-  /// same bits at any count, and both stay on the calling thread while the work is too small
-  /// for a second thread to pay, so the default of every core costs a small field nothing.
+  /// (`RotationEngine.threadCount`) and the `spans` backend's bands. Both split their work so
+  /// that the output is the same bits at any count, and both stay on the calling thread while
+  /// the work is too small for a second thread to pay, so the default of every core costs a
+  /// small field nothing. Set it with `setThreads(_:)`.
   public private(set) var threads: Int
 
   /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
@@ -158,6 +170,7 @@ public final class LoaderField {
     guard start.isFinite else { throw .timeNotFinite(start) }
     self.style = style
     self.layout = layout
+    guard threads >= 1 else { throw .invalidThreads(threads) }
     self.backend = backend
     self.threads = threads
     clock = SpeedClock(start: start)
@@ -170,11 +183,15 @@ public final class LoaderField {
     }
   }
 
-  /// Sets `threads` (>= 1) for the engine and the current and later rasterizers.
+  /// Sets `threads` (>= 1): the engine's passes and every later draw's blending.
   public func setThreads(_ n: Int) throws(Error) {
+    guard n >= 1 else { throw .invalidThreads(n) }
     do { try engine.setThreadCount(n) } catch { throw .engine(error) }
     threads = n
-    (rasterizer as? CoverageSpanRasterizer)?.threads = n
+  }
+
+  deinit {
+    for hold in holds.values { hold.target?.release(hold.backend, shape: hold.shape) }
   }
 
   public var count: Int { loaders.count }
@@ -347,6 +364,15 @@ public final class LoaderField {
     return r + g * Double(j) + style.turnDuration
   }
 
+  /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing
+  /// elsewhere). The engine gives its storage back as loaders are removed, but glibc keeps
+  /// freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap: a host that
+  /// shrank a field from a million loaders to a few calls this once to see its resident
+  /// memory fall. It affects the whole process, so the library never calls it itself.
+  public static func returnFreedMemory() {
+    csdl_return_free_memory()
+  }
+
   // MARK: - Reduced motion
 
   /// How far the pulse dims a ring at the middle of its turn.
@@ -366,30 +392,6 @@ public final class LoaderField {
 
   // MARK: - Drawing
 
-  /// The surface the renderer draws into, when the caller owns it (a software renderer made
-  /// with `SDL_CreateSoftwareRenderer`): CPU backends then blend into its pixels directly
-  /// instead of through a streaming texture. Nil to forget it.
-  public func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {
-    self.surface = surface
-    rasterizer?.attach(surface: surface)
-  }
-
-  /// Switches to `backend` (nil: the preferred one) for `renderer`, built before the switch:
-  /// if it cannot be built the current one stays and this throws.
-  public func setBackend(_ backend: RingBackend?, on renderer: OpaquePointer) throws(Error) {
-    let chosen = backend ?? .preferred(for: renderer)
-    do {
-      rasterizer = try chosen.makeRasterizer(surface: surface)
-      (rasterizer as? CoverageSpanRasterizer)?.threads = threadCount
-    } catch {
-      throw .sdl(error)
-    }
-    (rasterizer as? CoverageSpanRasterizer)?.threads = threads
-    rasterizerRenderer = renderer
-    activeBackend = chosen
-    self.backend = backend
-  }
-
   /// Sets `gutter` (in `[0, 1)`); the next `arrangement` or `draw` lays the grid out anew.
   public func setGutter(_ g: Double) throws(Error) {
     guard g >= 0, g < 1 else { throw .layout(.invalidGutter(g)) }
@@ -397,26 +399,11 @@ public final class LoaderField {
     arrangementCache = nil
   }
 
-  /// Sets `threadCount` (>= 1): the engine's per-ring passes and, on the spans backend, the
-  /// bands' blending; 1 keeps all of it on the calling thread.
-  public func setThreadCount(_ n: Int) throws(Error) {
-    do {
-      try engine.setThreadCount(n)
-    } catch {
-      throw .engine(error)
-    }
-    threadCount = n
-    (rasterizer as? CoverageSpanRasterizer)?.threads = n
-  }
-
-  /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET`): rebuild before the next draw.
-  public func renderTargetsDidReset(on renderer: OpaquePointer) {
-    rasterizer?.renderTargetsDidReset(on: renderer)
-  }
-
   /// Where the loaders sit in a container of `width` x `height` points (cached per size).
   public func arrangement(width: Double, height: Double) throws(Error) -> Arrangement {
-    if let a = arrangementCache, a.count == count, a.width == width, a.height == height {
+    if let a = arrangementCache, a.layout == layout, a.count == count, a.width == width,
+      a.height == height
+    {
       return a
     }
     do {
@@ -429,56 +416,88 @@ public final class LoaderField {
     }
   }
 
-  /// Draws every loader at `time` over what `renderer` already shows (the caller clears).
+  /// Draws every loader at `time` over what the renderer already shows (the caller clears),
+  /// as SDL's own calls draw: `frame` is in the renderer's current coordinates (relative to
+  /// the viewport, through the render scale and the logical size, clipped by the clip rect,
+  /// into the current render target), exactly the rectangle `SDL_RenderFillRectF(frame)`
+  /// would fill. Loaders are laid out in it by `layout`, one logical unit a point, and their
+  /// rings are rasterized at the renderer's density (output pixels per logical unit, read from
+  /// its scale), so they stay crisp under `SDL_RenderSetScale` or a logical size. The
+  /// renderer's state (draw colour, blend mode, target, viewport, clip rect, scale) is as it
+  /// was when this returns.
   /// - Parameters:
-  ///   - frame: the container, in the renderer's output pixels; loaders are laid out in it by
-  ///     `layout` in points (`frame.w / scale` x `frame.h / scale`).
-  ///   - scale: the density, pixels per point (1, 2, or a window's HiDPI ratio).
+  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
+  ///   - frame: the container, in the renderer's logical coordinates.
   ///   - time: caller seconds, at or after `earliestTime`.
-  ///   - shouldStop: asked between the backend's bounded pieces of work
-  ///     (`RingRasterizer.draw(_:shape:on:stoppingWhen:)`); once it says yes the frame is
-  ///     abandoned, part drawn. A window passes "input is waiting", so a frame that takes
-  ///     seconds still answers Esc.
+  ///   - shouldStop: asked between the backend's bounded pieces of work; once it says yes the
+  ///     frame is abandoned, part drawn. A window passes "input is waiting", so a frame that
+  ///     takes seconds still answers Esc.
   /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
+  /// - Throws: `Error.invalidFrame` for a frame that is not finite and positive,
+  ///   `Error.invalidRenderScale`, `Error.timeNotFinite` or `Error.timeBeforePast` for a
+  ///   time it cannot show, `Error.closed` after `LoaderRenderer.close()`, `Error.sdl` when
+  ///   SDL fails.
   @discardableResult
   public func draw(
-    on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at time: Double,
+    on target: LoaderRenderer, in frame: SDL_FRect, at time: Double,
     stoppingWhen shouldStop: () -> Bool = { false }
   ) throws(Error) -> Bool {
-    try prepareRings(in: frame, scale: scale, at: time)
-    defer {
-      // The first frame after the engine shrank has shrunk the field's and the backend's
-      // buffers too: the allocator's pages they freed go back to the system. glibc keeps
-      // freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap, so
-      // without this a grid shrunk from a million loaders to one kept about 170 MiB resident.
-      if engine.compactions != compactionsSeen {
-        compactionsSeen = engine.compactions
-        csdl_return_free_memory()
-      }
+    guard !target.isClosed else { throw .closed }
+    try Self.validate(frame)
+    let renderer = target.renderer
+    let state = HostRenderState.enter(renderer)
+    defer { state.restore() }
+    guard state.scaleX.isFinite, state.scaleY.isFinite, state.scaleX > 0, state.scaleY > 0 else {
+      throw .invalidRenderScale(x: state.scaleX, y: state.scaleY)
     }
-    guard let shape, !instances.isEmpty else { return true }
-    if rasterizer == nil || rasterizerRenderer != renderer {
-      try setBackend(backend, on: renderer)
-    }
-    guard let rasterizer else { return true }
+    try prepareRings(
+      in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY), at: time)
+    guard let shape, !instances.isEmpty, !state.region.isEmpty else { return true }
+    let chosen = backend ?? target.preferredBackend
+    let rasterizer = try target.rasterizer(chosen)
+    hold(chosen, shape: shape, on: target)
+    activeBackend = chosen
     do {
       return try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
-        try rasterizer.draw(buf, shape: shape, on: renderer, stoppingWhen: shouldStop)
+        try rasterizer.draw(
+          buf, shape: shape, on: renderer, region: state.region, threads: threads,
+          stoppingWhen: shouldStop)
       }
     } catch {
       throw .sdl(error)
     }
   }
 
-  /// Fills `instances` (and `shape`) with what `draw` shows at `time`.
-  func prepareRings(in frame: SDL_FRect, scale: Double, at time: Double) throws(Error) {
-    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+  /// Holds `shape` with `backend` on `target` (and lets go of what this field held there).
+  private func hold(_ backend: RingBackend, shape: DashedRing, on target: LoaderRenderer) {
+    let key = ObjectIdentifier(target)
+    if let h = holds[key], h.target === target {
+      if h.backend == backend, h.shape == shape { return }
+      target.release(h.backend, shape: h.shape)
+    }
+    target.retain(backend, shape: shape)
+    holds[key] = Hold(target: target, backend: backend, shape: shape)
+    // Renderers gone since: nothing to release there.
+    if holds.count > 1 { holds = holds.filter { $0.value.target != nil } }
+  }
+
+  private static func validate(_ frame: SDL_FRect) throws(Error) {
     guard frame.w.isFinite, frame.h.isFinite, frame.w > 0, frame.h > 0,
       frame.x.isFinite, frame.y.isFinite
     else { throw .invalidFrame(width: frame.w, height: frame.h) }
+  }
+
+  /// Fills `instances` (and `shape`) with what `draw` shows at `time` when `frame` (logical
+  /// units) maps to pixels by `scaleX` and `scaleY` (pixels per logical unit) from the
+  /// viewport's corner.
+  func prepareRings(in frame: SDL_FRect, scaleX: Double, scaleY: Double, at time: Double)
+    throws(Error)
+  {
+    try Self.validate(frame)
     let tau = try advance(to: time)
-    let a = try arrangement(width: Double(frame.w) / scale, height: Double(frame.h) / scale)
-    let total = a.fit * scale
+    let a = try arrangement(width: Double(frame.w), height: Double(frame.h))
+    let density = min(scaleX, scaleY)
+    let total = a.fit * density
     if shape == nil || shapeDensity != total {
       shape = unitShape.scaled(by: total)
       shapeDensity = total
@@ -507,8 +526,8 @@ public final class LoaderField {
       for r in offsets.indices {
         instances.append(
           RingInstance(
-            centerX: Float(x0 + (origin.x + offsets[r].x) * scale),
-            centerY: Float(y0 + (origin.y + offsets[r].y) * scale), angle: angles[first + r],
+            centerX: Float((x0 + origin.x + offsets[r].x) * scaleX),
+            centerY: Float((y0 + origin.y + offsets[r].y) * scaleY), angle: angles[first + r],
             color: colors[r]))
       }
     }
@@ -541,6 +560,13 @@ public final class LoaderField {
 }
 
 extension LoaderField {
+  /// What a field holds on one `LoaderRenderer`.
+  struct Hold {
+    weak var target: LoaderRenderer?
+    var backend: RingBackend
+    var shape: DashedRing
+  }
+
   /// A loader's runs as far as `nextChange` cares, in loader time.
   struct RunState {
     var isAnimating = false

@@ -5,22 +5,42 @@
 /// spinning in turn, laid out exactly as SPEC's HStack in the frame it is drawn in.
 ///
 /// ```swift
+/// let loaders = LoaderRenderer(renderer)   // once per SDL renderer
 /// let view = LoaderView(isAnimating: true)
-/// // every frame (the caller clears, as with any SDL sprite):
-/// try view.draw(on: renderer, in: SDL_FRect(x: 0, y: 0, w: 780, h: 240), scale: 2, at: now)
+/// // every frame (the caller clears, as with any SDL drawing):
+/// try view.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: now)
 /// // when work starts or stops:
 /// try view.setAnimating(false, at: now)
 /// ```
+///
+/// `frame` is in the renderer's coordinates, as `SDL_RenderFillRectF` takes them: a point of
+/// the loader is a logical unit, and the rings are rasterized at the renderer's density, so a
+/// host that draws HiDPI with `SDL_RenderSetScale(renderer, 2, 2)` or a logical size gets
+/// crisp rings where its own rects go (see `LoaderField.draw(on:in:at:stoppingWhen:)`).
 ///
 /// Times are seconds on the caller's clock; the view appears at 0 of it (or at `appearingAt`),
 /// so with `isAnimating: true` ring 0 starts turning then and `draw(..., at: 0.35)` shows
 /// SPEC's 210, 60, 0, 0, 0 degrees. It draws any time at or after `earliestTime` (the last
 /// drawn step); an earlier time throws `LoaderField.Error.timeBeforePast` (make a new view to
-/// go back). A thin wrapper over a one-loader `LoaderField` (layout `.row`): every timing,
-/// speed, motion and backend rule there applies.
+/// go back). A thin wrapper over a one-loader `LoaderField`: every timing, speed, motion and
+/// backend rule there applies.
 public final class LoaderView {
+  /// The one-loader field behind the view.
   public let field: LoaderField
   private let loader: LoaderField.LoaderID
+
+  /// The row's ideal size in points, SwiftUI's `sizeThatFits` for the view: five 50-point
+  /// rings and five 8-point spacers, 290 x 50 for the seed (`RowLayout.naturalSize`). In a
+  /// narrower frame the rings overflow it unless `fitsFrame` is set.
+  public var naturalSize: (width: Double, height: Double) { RowLayout.naturalSize(style: style) }
+
+  /// Whether a frame smaller than `naturalSize` shrinks the row to fit it (one uniform scale,
+  /// centred; `LoaderField.Layout.fittedRow`) instead of letting the rings overflow as SwiftUI
+  /// does (the default). Never scales up.
+  public var fitsFrame: Bool {
+    get { field.layout == .fittedRow }
+    set { field.layout = newValue ? .fittedRow : .row }
+  }
 
   /// The seed, light palette.
   public convenience init(isAnimating: Bool) {
@@ -38,12 +58,15 @@ public final class LoaderView {
   }
 
   /// - Parameters:
-  ///   - backend: the rasterizer; nil picks `RingBackend.preferred(for:)` on each renderer.
+  ///   - backend: the rasterizer; nil uses each renderer's `LoaderRenderer.preferredBackend`.
   ///   - appearingAt: the caller time the view appears (its clock's start).
+  ///   - fitsFrame: see `fitsFrame`.
   public init(
-    isAnimating: Bool, style: LoaderStyle, backend: RingBackend?, appearingAt start: Double
+    isAnimating: Bool, style: LoaderStyle, backend: RingBackend?, appearingAt start: Double,
+    fitsFrame: Bool = false
   ) throws {
-    field = try LoaderField(style: style, layout: .row, backend: backend, startingAt: start)
+    field = try LoaderField(
+      style: style, layout: fitsFrame ? .fittedRow : .row, backend: backend, startingAt: start)
     loader = try field.addLoader(isAnimating: isAnimating, at: start)
   }
 
@@ -57,13 +80,11 @@ public final class LoaderView {
     try field.setAnimating(on, loader: loader, at: time)
   }
 
-  /// Draws the row at `time` over what `renderer` shows: `frame` is the container in the
-  /// renderer's output pixels; `scale` is the density, pixels per point (the label SwiftUI
-  /// hosts know from `displayScale`).
-  public func draw(on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at time: Double)
-    throws
-  {
-    try field.draw(on: renderer, in: frame, scale: scale, at: time)
+  /// Draws the row at `time` over what the renderer shows, laid out in `frame` (the
+  /// renderer's logical coordinates, as `SDL_RenderFillRectF` takes them); the renderer's
+  /// state is left as it was. See `LoaderField.draw(on:in:at:stoppingWhen:)`.
+  public func draw(on target: LoaderRenderer, in frame: SDL_FRect, at time: Double) throws {
+    try field.draw(on: target, in: frame, at: time)
   }
 
   /// See `LoaderField.speed` and `setSpeed(_:at:)`: changes keep every angle continuous.
@@ -78,8 +99,12 @@ public final class LoaderView {
     set { field.motion = newValue }
   }
 
-  /// The backend asked for (nil: preferred per renderer) and the one drawing now.
-  public var backend: RingBackend? { field.backend }
+  /// The backend asked for (nil: each renderer's preferred one); can change at any time.
+  public var backend: RingBackend? {
+    get { field.backend }
+    set { field.backend = newValue }
+  }
+  /// The backend of the last draw.
   public var activeBackend: RingBackend? { field.activeBackend }
 
   /// The next time at or after `time` the picture changes; nil when nothing moves and nothing

@@ -13,6 +13,8 @@ public final class LoaderWindow {
   public let window: OpaquePointer
   /// The `SDL_Renderer *` drawing into the window, in pixels.
   public let renderer: OpaquePointer
+  /// The loaders' side of `renderer`: its shared caches (told of resets by `nextEvent()`).
+  public let loaders: LoaderRenderer
   /// Why the accelerated renderer could not be created; nil when it was.
   public let softwareFallbackReason: String?
   /// Whether SDL gave an accelerated renderer (see `glRendererName` for what it runs on).
@@ -104,9 +106,11 @@ public final class LoaderWindow {
     hasVSync = known && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
     rendererName = known ? info.name.map { String(cString: $0) } ?? "unknown" : "unknown"
     glRendererName = fallbackReason == nil ? RingBackend.currentGLRendererName() : nil
+    loaders = LoaderRenderer(r)
   }
 
   deinit {
+    loaders.close()
     SDL_DestroyRenderer(renderer)
     SDL_DestroyWindow(window)
     SDL_QuitSubSystem(SDL_INIT_VIDEO)
@@ -151,6 +155,7 @@ public final class LoaderWindow {
       case SDL_MOUSEBUTTONDOWN where e.button.button == UInt8(SDL_BUTTON_LEFT):
         return .click(x: Double(e.button.x), y: Double(e.button.y))
       case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+        loaders.renderTargetsDidReset()
         return .renderTargetsReset
       default:
         continue

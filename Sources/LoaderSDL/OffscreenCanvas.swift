@@ -15,10 +15,13 @@ public final class OffscreenCanvas {
   /// Size in pixels.
   public let width: Int
   public let height: Int
-  /// The ARGB8888 surface the renderer draws into (pass it to `RingRasterizer.attach(surface:)`).
+  /// The ARGB8888 surface the renderer draws into (an OpenGL canvas's read-back copy).
   public let surface: UnsafeMutablePointer<SDL_Surface>
   /// The `SDL_Renderer *` rasterizers draw on.
   public let renderer: OpaquePointer
+  /// The loaders' side of `renderer` (its shared caches; on the software canvas, the surface
+  /// the `spans` backend blends into).
+  public let loaders: LoaderRenderer
   /// The SDL render driver's name: `software`, or `opengl` (or `opengles2`).
   public let rendererName: String
   /// `GL_RENDERER` of an OpenGL canvas (`llvmpipe ...` for Mesa's CPU rasterizer), else nil.
@@ -83,6 +86,7 @@ public final class OffscreenCanvas {
     renderer = r
     pixels = p
     pitch = Int(s.pointee.pitch)
+    loaders = LoaderRenderer(r, surface: openGL ? nil : s)
   }
 
   private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
@@ -119,6 +123,7 @@ public final class OffscreenCanvas {
   }
 
   deinit {
+    loaders.close()
     if let target = openGLTarget { SDL_DestroyTexture(target.texture) }
     SDL_DestroyRenderer(renderer)
     if let target = openGLTarget { SDL_DestroyWindow(target.window) }

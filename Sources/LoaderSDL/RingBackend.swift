@@ -1,10 +1,11 @@
 import CSDL2
 import LoaderCore
 
-/// The rasterizers `--backend` can pick, by name.
+/// How rings become pixels. Every backend draws the same picture (within 30 dB of Cairo's and
+/// of each other's) under every render state; they differ in cost per renderer.
 ///
-/// Each case makes its `RingRasterizer`; a backend that keeps textures on a renderer makes
-/// them on the first `draw` there (and again after `renderTargetsDidReset`).
+/// `LoaderRenderer` keeps one of each in use per renderer, with its caches shared by every
+/// view drawing there; `LoaderRenderer.preferredBackend` picks one for the renderer.
 public enum RingBackend: String, CaseIterable, Sendable {
   /// SDL2_gfx: each rotation phase painted once (`GfxRingRasterizer`) into a texture atlas,
   /// one tinted copy a ring (`GfxAtlasRingRasterizer`).
@@ -20,15 +21,15 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// Every name `--backend` accepts, comma-separated, in declaration order.
   public static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
 
-  /// `surface`: the surface `renderer` draws into when the caller owns it (an
-  /// `OffscreenCanvas`'s), so CPU backends can write it directly (see `attach(surface:)`).
-  public func makeRasterizer(surface: UnsafeMutablePointer<SDL_Surface>? = nil) throws(SDLError)
-    -> any RingRasterizer
-  {
+  /// A new rasterizer of this backend; `surface`: the surface its renderer draws into when the
+  /// caller owns it, so CPU backends can write it directly (see `attach(surface:)`).
+  package func makeRasterizer(
+    surface: UnsafeMutablePointer<SDL_Surface>? = nil, budgetBytes: Int = 32 << 20
+  ) -> any RingRasterizer {
     let r: any RingRasterizer =
       switch self {
-      case .gfx: GfxAtlasRingRasterizer()
-      case .spans: CoverageSpanRasterizer()
+      case .gfx: GfxAtlasRingRasterizer(budgetBytes: budgetBytes)
+      case .spans: CoverageSpanRasterizer(budgetBytes: budgetBytes)
       case .geometry: GeometryRingRasterizer()
       }
     r.attach(surface: surface)

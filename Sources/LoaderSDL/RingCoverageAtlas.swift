@@ -145,6 +145,9 @@ final class RingCoverageAtlas {
         + MemoryLayout<Int32>.stride)
   }
 
+  /// Bytes of the per-key tables, held whatever is built.
+  var keyTableBytes: Int { keyCount * 2 * MemoryLayout<Int32>.stride }
+
   /// Forgets every mask when the store is over budget; call between frames only (chunk
   /// indices handed out earlier become stale).
   func trimIfOverBudget() {

@@ -213,17 +213,17 @@ struct HeadlessRun {
     return (written, options.tracePath)
   }
 
-  /// The canvas a headless run (frames or a recording) draws on, `width` x `height` pixels,
-  /// and the container in pixels: the points times the scale, unrounded, so the field lays
-  /// the loaders out in exactly `--size` points.
+  /// The canvas a headless run (frames or a recording) draws on, `width` x `height` pixels at
+  /// render scale `--scale` (the host's HiDPI habit: its density), and the container in those
+  /// coordinates: exactly `--size` points.
   func makeCanvasAndFrame(width: Int, height: Int) throws(DrawFailure)
     -> (OffscreenCanvas, SDL_FRect)
   {
     do {
       let canvas = try Self.makeCanvas(width: width, height: height, backend: options.backend)
-      let frame = SDL_FRect(
-        x: 0, y: 0, w: Float(options.width * options.scale),
-        h: Float(options.height * options.scale))
+      let s = Float(options.scale)
+      SDL_RenderSetScale(canvas.renderer, s, s)
+      let frame = SDL_FRect(x: 0, y: 0, w: Float(options.width), h: Float(options.height))
       return (canvas, frame)
     } catch {
       throw .sdl(error)
@@ -263,10 +263,14 @@ struct HeadlessRun {
     _ scene: LoaderScene, on canvas: OffscreenCanvas, in frame: SDL_FRect, at t: Double, hud: HUD?
   ) throws(LoaderField.Error) {
     let start = DispatchTime.now().uptimeNanoseconds
-    try scene.draw(on: canvas.renderer, in: frame, scale: options.scale, at: t)
+    try scene.draw(on: canvas.loaders, in: frame, at: t)
     guard let hud else { return }
     canvas.flush()
     hud.record(frameTime: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    // The HUD lays itself out in pixels.
+    let s = Float(options.scale)
+    SDL_RenderSetScale(canvas.renderer, 1, 1)
+    defer { SDL_RenderSetScale(canvas.renderer, s, s) }
     do {
       try hud.draw(
         on: canvas.renderer,
@@ -277,15 +281,10 @@ struct HeadlessRun {
     }
   }
 
-  /// The scene the options describe, at time 0, drawing straight into `canvas`'s pixels.
+  /// The scene the options describe, at time 0.
   func makeScene(on canvas: OffscreenCanvas) throws(DrawFailure) -> LoaderScene {
     do {
-      let scene = try LoaderScene(options: options)
-      scene.field.attach(surface: canvas.surface)
-      if let backend = options.backend {
-        try scene.field.setBackend(backend, on: canvas.renderer)
-      }
-      return scene
+      return try LoaderScene(options: options)
     } catch {
       throw .field(error)
     }

@@ -55,15 +55,16 @@ final class LoaderScene {
   init(
     kind: SceneKind, count: Int, style: LoaderStyle, background: RGBAColor,
     motion: LoaderField.Motion = .full, speed: Double = 1, gutter: Double = 0,
-    threads: Int? = nil, script: SceneScript
+    threads: Int? = nil, backend: RingBackend? = nil, script: SceneScript
   ) throws(LoaderField.Error) {
     self.kind = kind
     self.background = background
-    field = try LoaderField(style: style, layout: kind == .seed ? .row : .grid, capacity: count)
+    field = try LoaderField(
+      style: style, layout: kind == .seed ? .row : .grid, backend: backend, capacity: count)
     field.motion = motion
     try field.setSpeed(speed, at: 0)
     try field.setGutter(gutter)
-    if let threads { try field.setThreadCount(threads) }
+    if let threads { try field.setThreads(threads) }
     self.script = script
     try field.addLoaders(count, isAnimating: script.startsOn, at: 0)
     self.script.bind(to: field.loaders)
@@ -74,7 +75,7 @@ final class LoaderScene {
     try self.init(
       kind: o.scene, count: o.count, style: o.style, background: o.theme.palette.background,
       motion: o.reducedMotion ? .reduced : .full, speed: o.speed, gutter: o.gutter,
-      threads: o.threads, script: o.script)
+      threads: o.threads, backend: o.backend, script: o.script)
   }
 
   var count: Int { field.count }
@@ -82,18 +83,20 @@ final class LoaderScene {
   /// Engine handles in scene order (the trace's `loader` numbers and the script's).
   var loaders: [RotationEngine.LoaderID] { field.loaders }
 
-  /// Plays the script up to `t` and draws the loaders there into `frame` (output pixels) at
-  /// `scale` pixels per point, after clearing the renderer to the background. Returns false
-  /// when `shouldStop` abandoned the frame part drawn (`LoaderField.draw`).
+  /// Plays the script up to `t` and draws the loaders there into `frame` (the renderer's
+  /// coordinates: scene points, under the render scale the caller set to its density), after
+  /// clearing the renderer to the background. Returns false when `shouldStop` abandoned the
+  /// frame part drawn (`LoaderField.draw`).
   @discardableResult
   func draw(
-    on renderer: OpaquePointer, in frame: SDL_FRect, scale: Double, at t: Double,
+    on target: LoaderRenderer, in frame: SDL_FRect, at t: Double,
     stoppingWhen shouldStop: () -> Bool = { false }
   ) throws(LoaderField.Error) -> Bool {
     try playScript(through: t)
+    let renderer = target.renderer
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
-    return try field.draw(on: renderer, in: frame, scale: scale, at: t, stoppingWhen: shouldStop)
+    return try field.draw(on: target, in: frame, at: t, stoppingWhen: shouldStop)
   }
 
   /// Applies every scripted toggle inside the step that drawing `t` runs to: a toggle after

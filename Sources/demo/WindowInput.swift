@@ -33,14 +33,9 @@ struct WindowInput {
       try scene.resize(to: event == .grow ? scene.count * 2 : scene.count / 2, at: t)
       printError("demo: \(scene.count) loaders")
     case .cycleBackend:
-      // The field builds the next backend first: the current one keeps drawing if that fails.
       let next = (scene.field.activeBackend ?? .spans).next
-      do {
-        try scene.field.setBackend(next, on: window.renderer)
-        printError("demo: backend \(next.rawValue)")
-      } catch {
-        printError("demo: cannot switch to backend \(next.rawValue): \(error)")
-      }
+      scene.field.backend = next
+      printError("demo: backend \(next.rawValue)")
     case .slower, .faster:
       let range = DemoOptions.speedRange
       let wanted = scene.field.speed * (event == .faster ? 2 : 0.5)
@@ -51,7 +46,7 @@ struct WindowInput {
       scene.field.motion = scene.field.motion == .full ? .reduced : .full
       printError("demo: reduced motion \(scene.field.motion == .reduced ? "on" : "off")")
     case .renderTargetsReset:
-      scene.field.renderTargetsDidReset(on: window.renderer)
+      break  // `LoaderWindow.nextEvent()` told its `LoaderRenderer`
     case .toggleHUD, .toggleKeys, .screenshot, .toggleRecording:
       break
     }

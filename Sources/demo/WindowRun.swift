@@ -47,7 +47,7 @@ struct WindowRun {
 
   private func loop(in window: LoaderWindow) throws(LoaderField.Error) -> Interruption? {
     let scene = try LoaderScene(options: options)
-    try scene.field.setBackend(options.backend, on: window.renderer)
+    scene.field.backend = options.backend
     let how =
       options.backend == nil ? "the fastest at the quality bar on this renderer" : "--backend"
     let kind =
@@ -84,9 +84,12 @@ struct WindowRun {
       }
       // A frame too slow for the input (a million rings on a CPU rasterizer) is abandoned
       // when a key, click or quit arrives, so the loop reads it at once.
+      // The host's HiDPI habit: scene points as the renderer's coordinates, at its density.
+      let density = Float(size.pixelDensity)
+      SDL_RenderSetScale(window.renderer, density, density)
       let drawn = try scene.draw(
-        on: window.renderer, in: size.pixelFrame, scale: size.pixelDensity, at: t,
-        stoppingWhen: window.isInputWaiting)
+        on: window.loaders, in: size.pointFrame, at: t, stoppingWhen: window.isInputWaiting)
+      SDL_RenderSetScale(window.renderer, 1, 1)
       guard drawn else { continue }
       extras.frameDrawn(
         scene: scene, window: window, hudScale: window.pixelDensity, at: t, now: clock.now())

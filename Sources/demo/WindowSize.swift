@@ -18,9 +18,8 @@ struct WindowSize {
     pixelDensity = window.pixelDensity * zoom
   }
 
-  /// The whole window in output pixels.
-  var pixelFrame: SDL_FRect {
-    SDL_FRect(
-      x: 0, y: 0, w: Float(pointWidth * pixelDensity), h: Float(pointHeight * pixelDensity))
+  /// The whole window in scene points (the renderer's coordinates at scale `pixelDensity`).
+  var pointFrame: SDL_FRect {
+    SDL_FRect(x: 0, y: 0, w: Float(pointWidth), h: Float(pointHeight))
   }
 }

@@ -98,11 +98,15 @@ package struct RasterScene {
   }
 
   /// The frame `backend` draws on a software `OffscreenCanvas`, as `0xAARRGGBB` rows.
-  package func render(with backend: any RingRasterizer) throws -> [UInt32] {
+  package func render(
+    with backend: any RingRasterizer, threads: Int = RotationEngine.availableCores
+  ) throws -> [UInt32] {
     let canvas = try OffscreenCanvas(width: width, height: height)
     backend.attach(surface: canvas.surface)
     canvas.clear(palette.background)
-    try backend.draw(rings, shape: shape, on: canvas.renderer)
+    try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+      _ = try backend.draw(buf, shape: shape, on: canvas.renderer, threads: threads)
+    }
     return canvas.argbPixels()
   }
 

@@ -64,13 +64,13 @@ import Testing
     try field.addLoaders(300, isAnimating: true, at: 0)
     let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
     var asked = 0
-    let whole = try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.1) {
+    let whole = try field.draw(on: canvas.loaders, in: frame, at: 0.1) {
       asked += 1
       return false
     }
     #expect(whole)
     #expect(asked > 0, "300 loaders take more than one batch")
-    #expect(try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.2) { true } == false)
+    #expect(try field.draw(on: canvas.loaders, in: frame, at: 0.2) { true } == false)
   }
 
   /// The gfx backend flushes its copies in bounded batches (so a batching renderer's queue
@@ -110,6 +110,6 @@ import Testing
     let field = try LoaderField(style: .seed, layout: .grid, backend: .spans)
     try field.addLoaders(50, isAnimating: true, at: 0)
     let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
-    #expect(try field.draw(on: canvas.renderer, in: frame, scale: 1, at: 0.1) { true })
+    #expect(try field.draw(on: canvas.loaders, in: frame, at: 0.1) { true })
   }
 }

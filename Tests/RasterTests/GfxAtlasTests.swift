@@ -94,12 +94,12 @@ import Testing
     let blank = try frame([])
     let before = try frame(scene.rings)
     #expect(before != blank)
-    let first = try #require(backend.currentAtlas)
+    let first = try #require(backend.atlas(of: scene.shape))
     backend.renderTargetsDidReset(on: canvas.renderer)
-    #expect(backend.currentAtlas == nil)
+    #expect(backend.atlas(of: scene.shape) == nil)
     let after = try frame(scene.rings)
     #expect(after == before)
-    #expect(backend.currentAtlas !== first, "the atlas was painted again")
+    #expect(backend.atlas(of: scene.shape) !== first, "the atlas was painted again")
     var clear = scene.rings
     for i in clear.indices { clear[i].color.a = 0 }
     #expect(try frame(clear) == blank)

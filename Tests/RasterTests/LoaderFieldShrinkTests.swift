@@ -12,7 +12,7 @@ import Testing
 
   func draw(_ field: LoaderField, on canvas: OffscreenCanvas, at t: Double) throws -> [UInt32] {
     canvas.clear(LoaderPalette.light.background)
-    try field.draw(on: canvas.renderer, in: Self.frame, scale: 1, at: t)
+    try field.draw(on: canvas.loaders, in: Self.frame, at: t)
     canvas.flush()
     return canvas.argbPixels()
   }
@@ -20,7 +20,6 @@ import Testing
   @Test func aShrunkGridDrawsAndHoldsWhatItsLoadersNeed() throws {
     let canvas = try OffscreenCanvas(width: Int(Self.frame.w), height: Int(Self.frame.h))
     let field = try LoaderField(style: .seed, layout: .grid, backend: .spans, threads: 1)
-    field.attach(surface: canvas.surface)
     try field.addLoaders(50_000, isAnimating: true, at: 0)
     _ = try draw(field, on: canvas, at: 1)
     let peak = field.engine.storageBytes
@@ -28,7 +27,6 @@ import Testing
     let shrunk = try draw(field, on: canvas, at: 2.3)
 
     let alone = try LoaderField(style: .seed, layout: .grid, backend: .spans, threads: 1)
-    alone.attach(surface: canvas.surface)
     try alone.addLoader(isAnimating: true, at: 0)
     _ = try draw(alone, on: canvas, at: 1)
     let expected = try draw(alone, on: canvas, at: 2.3)

@@ -11,28 +11,37 @@ import Testing
 
   /// A grid of 400 loaders (2000 rings, past the span backend's threshold for bands on
   /// threads), drawn at one time by fields on 1, 2 and 5 threads.
-  func render(threads: Int) throws -> (pixels: [UInt32], field: LoaderField) {
+  func render(threads: Int) throws -> (
+    pixels: [UInt32], field: LoaderField, canvas: OffscreenCanvas
+  ) {
     let field = try LoaderField(style: .seed, layout: .grid, backend: .spans, threads: threads)
     for i in 0..<400 { try field.addLoader(isAnimating: true, at: Double(i % 7) * 0.1) }
     let canvas = try OffscreenCanvas(width: Int(Self.frame.w), height: Int(Self.frame.h))
-    field.attach(surface: canvas.surface)
     canvas.clear(LoaderPalette.light.background)
-    try field.draw(on: canvas.renderer, in: Self.frame, scale: 1, at: 1.37)
+    try field.draw(on: canvas.loaders, in: Self.frame, at: 1.37)
     canvas.flush()
-    return (canvas.argbPixels(), field)
+    return (canvas.argbPixels(), field, canvas)
   }
 
+  /// The threads the spans rasterizer was last given on `canvas`.
+  func spanThreads(_ canvas: OffscreenCanvas) throws -> Int? {
+    (try canvas.loaders.rasterizer(.spans) as? CoverageSpanRasterizer)?.threadsOfLastFrame
+  }
+
+  /// One setting reaches the engine and the blending, also when it changes after the first
+  /// draw (the demo's `--threads 1` once set one and the backend read the other).
   @Test func threadsReachTheEngineAndTheSpanRasterizer() throws {
     for threads in [1, 2, 5] {
-      let field = try render(threads: threads).field
+      let (_, field, canvas) = try render(threads: threads)
       #expect(field.threads == threads)
       #expect(field.engine.threadCount == threads)
-      #expect(field.spanRasterizerThreads == threads)
+      #expect(try spanThreads(canvas) == threads)
     }
-    let field = try render(threads: 1).field
+    let (_, field, canvas) = try render(threads: 1)
     try field.setThreads(3)
     #expect(field.engine.threadCount == 3)
-    #expect(field.spanRasterizerThreads == 3)
+    try field.draw(on: canvas.loaders, in: Self.frame, at: 1.5)
+    #expect(try spanThreads(canvas) == 3)
   }
 
   @Test func defaultIsEveryCore() throws {

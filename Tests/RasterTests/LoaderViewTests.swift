@@ -26,7 +26,7 @@ import Testing
     for (t, want) in worked {
       let canvas = try OffscreenCanvas(width: 390, height: 120)
       let view = LoaderView(isAnimating: true)
-      try view.draw(on: canvas.renderer, in: Self.row, scale: 1, at: t)
+      try view.draw(on: canvas.loaders, in: Self.row, at: t)
       Self.expectAngles(try view.angles(at: t), want, "t \(t)")
       // What was drawn: the same angles, in Float, reduced mod 360.
       let drawn = view.field.preparedRings.map { Double($0.angle) }
@@ -67,12 +67,12 @@ import Testing
   @Test func aTimeBeforeThePastThrows() throws {
     let canvas = try OffscreenCanvas(width: 390, height: 120)
     let view = LoaderView(isAnimating: true)
-    try view.draw(on: canvas.renderer, in: Self.row, scale: 1, at: 1.0)
+    try view.draw(on: canvas.loaders, in: Self.row, at: 1.0)
     // Within the last step is still fine.
-    try view.draw(on: canvas.renderer, in: Self.row, scale: 1, at: 1.0 - LoaderField.stepLength / 2)
+    try view.draw(on: canvas.loaders, in: Self.row, at: 1.0 - LoaderField.stepLength / 2)
     #expect(view.earliestTime <= 1.0 && view.earliestTime > 1.0 - 2 * LoaderField.stepLength)
     do {
-      try view.draw(on: canvas.renderer, in: Self.row, scale: 1, at: 0.5)
+      try view.draw(on: canvas.loaders, in: Self.row, at: 0.5)
       Issue.record("a draw at 0.5 after 1.0 did not throw")
     } catch let e as LoaderField.Error {
       guard case .timeBeforePast(let t, let earliest) = e else {
@@ -83,7 +83,9 @@ import Testing
       #expect("\(e)".contains("before the loaders' past"))
     }
     #expect(throws: LoaderField.Error.self) {
-      try view.draw(on: canvas.renderer, in: Self.row, scale: 0, at: 2)
+      SDL_RenderSetScale(canvas.renderer, 0, 0)
+      defer { SDL_RenderSetScale(canvas.renderer, 1, 1) }
+      try view.draw(on: canvas.loaders, in: Self.row, at: 2)
     }
     #expect(throws: LoaderField.Error.self) { try view.setSpeed(0, at: 2) }
     #expect(throws: LoaderField.Error.self) { try view.setSpeed(.nan, at: 2) }
@@ -191,7 +193,7 @@ import Testing
     view.motion = .reduced
     let reference = LoaderTimeline(style: .seed, animatingFrom: 0)
     for t in stride(from: 0.0, through: 3, by: 0.01) {
-      let rings = try view.field.rings(in: Self.row, scale: 1, at: t)
+      let rings = try view.field.rings(in: Self.row, at: t)
       for (i, ring) in rings.enumerated() {
         #expect(ring.angle == 0, "t \(t) ring \(i)")
         let turns = reference.angle(ofRing: i, at: t) / 360
@@ -209,7 +211,7 @@ import Testing
     let view = try LoaderView(isAnimating: true, style: .seed, backend: .gfx, appearingAt: 0)
     view.motion = .reduced
     canvas.clear(LoaderPalette.light.background)
-    try view.draw(on: canvas.renderer, in: Self.row, scale: 1, at: 0.3)
+    try view.draw(on: canvas.loaders, in: Self.row, at: 0.3)
     #expect(view.activeBackend == .gfx)
     let a = 9.0 / 23
     let ink = canvas.pixel(x: Int(53 + 23 * cos(a)), y: Int(60 + 23 * sin(a)))
@@ -228,11 +230,11 @@ import Testing
       let view = try LoaderView(isAnimating: true, style: LoaderStyle.seed.with(palette: palette))
       var timeline = LoaderTimeline(style: view.style, animatingFrom: 0)
       timeline.setAnimating(false, at: 0.6)
-      let frame = SDL_FRect(x: 0, y: 0, w: Float(390 * scale), h: Float(120 * scale))
+      SDL_RenderSetScale(canvas.renderer, Float(scale), Float(scale))
       for t in [0.3625, 0.7625] {
         if t > 0.6 { try view.setAnimating(false, at: 0.6) }
         canvas.clear(palette.background)
-        try view.draw(on: canvas.renderer, in: frame, scale: scale, at: t)
+        try view.draw(on: canvas.loaders, in: Self.row, at: t)
         let angles = timeline.angles(at: t).map { Float($0) }
         let scene = RasterScene.seedRow(density: scale, palette: palette, angles: angles)
         let reference = try scene.renderCairo()
@@ -256,9 +258,8 @@ import Testing
     let canvas = try OffscreenCanvas(width: 780, height: 240)
     canvas.clear(LoaderPalette.light.background)
     let view = LoaderView(isAnimating: true)
-    view.field.attach(surface: canvas.surface)
-    try view.draw(
-      on: canvas.renderer, in: SDL_FRect(x: 0, y: 0, w: 780, h: 240), scale: 2, at: 0.35)
+    SDL_RenderSetScale(canvas.renderer, 2, 2)
+    try view.draw(on: canvas.loaders, in: Self.row, at: 0.35)
     let mine = canvas.argbPixels().map { $0 & 0xFF_FFFF }
     #expect(demo.width == 780 && demo.height == 240)
     let differing = zip(mine, demo.pixels).filter { $0 != $1 }.count
@@ -268,8 +269,8 @@ import Testing
     let other = try OffscreenCanvas(width: 780, height: 240)
     other.clear(LoaderPalette.light.background)
     let plain = LoaderView(isAnimating: true)
-    try plain.draw(
-      on: other.renderer, in: SDL_FRect(x: 0, y: 0, w: 780, h: 240), scale: 2, at: 0.35)
+    SDL_RenderSetScale(other.renderer, 2, 2)
+    try plain.draw(on: LoaderRenderer(other.renderer), in: Self.row, at: 0.35)
     var worst = 0
     for (a, b) in zip(other.argbPixels(), demo.pixels) {
       for shift in [0, 8, 16] {
@@ -283,7 +284,7 @@ import Testing
     let canvas = try OffscreenCanvas(width: 8, height: 8)
     #expect(RingBackend.preferred(for: canvas.renderer) == .spans)
     let view = LoaderView(isAnimating: true)
-    try view.draw(on: canvas.renderer, in: SDL_FRect(x: 0, y: 0, w: 8, h: 8), scale: 1, at: 0)
+    try view.draw(on: canvas.loaders, in: SDL_FRect(x: 0, y: 0, w: 8, h: 8), at: 0)
     #expect(view.backend == nil && view.activeBackend == .spans)
   }
 
@@ -303,7 +304,7 @@ import Testing
     try field.setAnimatingAll(false, at: 1.3)
     #expect(!field.isAnyAnimating)
     #expect(throws: LoaderField.Error.self) { try field.isAnimating(ids[2]) }
-    let rings = try field.rings(in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), scale: 1, at: 1.4)
+    let rings = try field.rings(in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), at: 1.4)
     #expect(rings.count == 15)
   }
 }

@@ -177,7 +177,7 @@ final class AcceleratedCanvas {
       width: scene.width, height: scene.height, density: 1, palette: .dark, rings: [])
     let blank = try canvas.render(empty, with: GeometryRingRasterizer())
     // Every `--backend` (gfx through its atlas of textures) and the direct gfx painter.
-    let backends = try RingBackend.allCases.map { try $0.makeRasterizer() } + [GfxRingRasterizer()]
+    let backends = RingBackend.allCases.map { $0.makeRasterizer() } + [GfxRingRasterizer()]
     for backend in backends {
       let before = try canvas.render(scene, with: backend)
       #expect(before != blank, "\(backend.name) drew nothing")

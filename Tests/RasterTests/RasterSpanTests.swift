@@ -99,17 +99,19 @@ import Testing
           centerX: Float(g.nextUnit() * 700 - 30), centerY: Float(g.nextUnit() * 540 - 30),
           angle: Float(g.nextUnit() * 720 - 360), color: color))
     }
-    let one = try scene.render(with: CoverageSpanRasterizer(threads: 1))
+    let one = try scene.render(with: CoverageSpanRasterizer(), threads: 1)
     for threads in [2, 3, 4, 7, 64] {
       #expect(
-        try scene.render(with: CoverageSpanRasterizer(threads: threads)) == one,
+        try scene.render(with: CoverageSpanRasterizer(), threads: threads) == one,
         "\(threads) threads")
     }
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
     func overlay(_ threads: Int) throws -> [UInt32] {
       canvas.clear(scene.palette.background)
-      try CoverageSpanRasterizer(threads: threads).draw(
-        scene.rings, shape: scene.shape, on: canvas.renderer)
+      try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+        _ = try CoverageSpanRasterizer().draw(
+          buf, shape: scene.shape, on: canvas.renderer, threads: threads)
+      }
       return canvas.argbPixels()
     }
     #expect(try overlay(4) == overlay(1), "through the overlay")
