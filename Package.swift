@@ -9,6 +9,7 @@ let package = Package(
     .executable(name: "demo", targets: ["demo"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "hello-loader", targets: ["hello-loader"]),
+    .executable(name: "loader-list", targets: ["loader-list"]),
   ],
   targets: [
     // MARK: - C shims (no Swift API of their own)
@@ -74,6 +75,10 @@ let package = Package(
     // The README's example: one LoaderView in a window (or one PNG headless).
     .executableTarget(
       name: "hello-loader", dependencies: ["LoaderSDL"], path: "Examples/hello-loader"),
+    // The README's second example: a list whose rows each fit a loader into a rect, under a
+    // logical size.
+    .executableTarget(
+      name: "loader-list", dependencies: ["LoaderSDL"], path: "Examples/loader-list"),
 
     // MARK: - Test and bench support
 
@@ -118,7 +123,7 @@ let package = Package(
       name: "DemoTests",
       dependencies: [
         "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSDL2", "demo",
-        "hello-loader",
+        "hello-loader", "loader-list",
       ]
     ),
     .testTarget(

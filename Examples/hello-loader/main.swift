@@ -5,13 +5,12 @@ import LoaderSDL
 let view = LoaderView(isAnimating: true)
 let headless = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == "dummy"
 let surface = SDL_CreateRGBSurfaceWithFormat(0, 780, 240, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-let flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
-let window = headless ? nil : SDL_CreateWindow("hello-loader", 0, 0, 390, 120, flags)
+let window = headless ? nil : SDL_CreateWindow("hello-loader", 0, 0, 390, 120, 0x2000)  // HiDPI
 do {
   let soft = surface.flatMap(SDL_CreateSoftwareRenderer)
   guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else { throw SDLError("SDL") }
-  let loaders = LoaderRenderer(r, surface: headless ? surface : nil)  // caches shared on `r`
-  SDL_RenderSetLogicalSize(r, 390, 120)  // the program's coordinates, at the screen's density
+  let loaders = LoaderRenderer(r, surface: headless ? surface : nil)  // `r`'s shared caches
+  SDL_RenderSetLogicalSize(r, 390, 120)  // 390x120 coordinates at the output's density
   var e = SDL_Event()
   while true {
     let t = headless ? 0.35 : Double(SDL_GetTicks64()) / 1000
@@ -20,10 +19,9 @@ do {
     try view.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: t)
     if headless { exit(IMG_SavePNG(surface, "hello-loader.png") == 0 ? 0 : 1) }
     SDL_RenderPresent(r)
-    // Sleeps until input while nothing moves (nextChange nil), else up to a 60 Hz frame.
-    let wait: Int32 = view.nextChange(after: t) == nil ? -1 : 16
+    let wait: Int32 = view.nextChange(after: t) == nil ? -1 : 16  // sleeps while still
     guard SDL_WaitEventTimeout(&e, wait) == 1 else { continue }
-    loaders.handle(e)
+    loaders.handle(e)  // textures lost (SDL_RENDER_TARGETS_RESET): remade on the next draw
     let key = e.type == SDL_KEYDOWN.rawValue ? Int(e.key.keysym.sym) : 0
     if e.type == SDL_QUIT.rawValue || key == Int(SDLK_ESCAPE.rawValue) { exit(0) }
     if key == Int(SDLK_SPACE.rawValue) { try view.setAnimating(!view.isAnimating, at: t) }

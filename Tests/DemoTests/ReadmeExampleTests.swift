@@ -15,7 +15,7 @@ import Testing
       contentsOf: Self.packageRoot.appendingPathComponent("Examples/hello-loader/main.swift"),
       encoding: .utf8)
     #expect(readme.contains("```swift\n" + example + "```\n"))
-    #expect(example.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 30)
+    #expect(example.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 32)
   }
 
   @Test func exampleRendersHeadlessAndExits0() throws {
@@ -28,10 +28,46 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
     let png = dir.appendingPathComponent("hello-loader.png")
     let pixels = try PNGImage(path: png.path)
-    #expect(pixels.width == 390 && pixels.height == 120)
+    // A logical size of 390x120 on 780x240 pixels: the row at density 2.
+    #expect(pixels.width == 780 && pixels.height == 240)
     // Ring 0's dash middle (arc 9 of radius 23 from 3 o'clock), turned 210 degrees at 0.35.
     let a = 9.0 / 23 + 210 * Double.pi / 180
-    let ink = pixels.color(x: Int(53 + 23 * cos(a)), y: Int(60 + 23 * sin(a)))
+    let ink = pixels.color(x: Int(2 * (53 + 23 * cos(a))), y: Int(2 * (60 + 23 * sin(a))))
     #expect(ink.r > 200 && ink.g < 120 && ink.b < 120, "\(ink)")
+  }
+
+  @Test func readmeShowsTheListExample() throws {
+    let readme = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let example = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("Examples/loader-list/main.swift"),
+      encoding: .utf8)
+    #expect(readme.contains("```swift\n" + example + "```\n"))
+  }
+
+  /// The list's first row, drawn under a logical size of 1280x720 letterboxed into 1600x1000
+  /// (scale 1.25, the viewport from y = 50): its loader fitted into 200x60 at (1020, 46), so
+  /// scaled by 200 / 290 and laid out in 290 x 87 points; ring 0's dash at 0.35 s is red where
+  /// the letterbox puts it.
+  @Test func listExampleRendersHeadlessAndExits0() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "loader-list-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try BuiltProduct.run(
+      "loader-list", [], environment: ["SDL_VIDEODRIVER": "dummy"], directory: dir)
+    #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
+    let pixels = try PNGImage(path: dir.appendingPathComponent("loader-list.png").path)
+    #expect(pixels.width == 1600 && pixels.height == 1000)
+    let fit = 200.0 / 290
+    let (cx, cy) = (1.25 * (1020 + 33 * fit), 50 + 1.25 * (46 + 43.5 * fit))
+    let r = 1.25 * 23 * fit
+    let a = 9.0 / 23 + 210 * Double.pi / 180
+    let ink = pixels.color(x: Int(cx + r * cos(a)), y: Int(cy + r * sin(a)))
+    #expect(ink.r > 200 && ink.g < 120 && ink.b < 120, "\(ink)")
+    // The letterbox's bars are the clear colour; the host's row is white behind the loader.
+    #expect(pixels.color(x: 800, y: 20) == pixels.color(x: 800, y: 980))
+    let behind = pixels.color(x: Int(cx), y: Int(cy))
+    #expect(behind.r == 255 && behind.g == 255 && behind.b == 255, "\(behind)")
   }
 }
