@@ -6,7 +6,7 @@ import Foundation
 /// let schedule = try RecordingSchedule(format: .gif, fps: 50, duration: nil, loop: true,
 ///                                      style: .seed)
 /// let recorder = try FrameRecorder(format: .gif, width: 390, height: 120,
-///                                  fps: schedule.frameRate, temporaryPath: file.temporaryPath)
+///                                  clock: schedule.clock, temporaryPath: file.temporaryPath)
 /// for t in schedule.times {
 ///   draw(at: t)                    // onto an OffscreenCanvas, then canvas.flush()
 ///   let s = canvas.surface.pointee
@@ -16,18 +16,23 @@ import Foundation
 /// ```
 /// Frames are 32-bit `0xAARRGGBB` words, row-major (SDL's `ARGB8888`, an `OffscreenCanvas`'s
 /// surface: bytes B, G, R, A in memory on a little-endian machine); alpha is ignored, every
-/// frame is opaque. Frame `k` is shown from `k / fps` seconds into the file.
+/// frame is opaque. Frame `k` is shown from `clock.seconds(ofFrame: k)` into the file for
+/// `clock.shownTicks(ofFrame: k)` ticks: a GIF delay, a WebP timestamp, a video frame's `pts`.
 ///
 /// Costs: memory stays bounded by a frame or two, except WebP, whose encoder keeps the
 /// compressed frames until `finish()`. Encoding runs on the caller's thread, one frame per
 /// `append`; per pixel, GIF is the cheapest, then WebP and H.264, and VP9 costs several times
-/// H.264. After `finish()` or `cancel()` the recorder takes nothing more; a
-/// failed `append` or `finish` removes the temporary, so a failed recording leaves nothing.
+/// H.264; yuv444p codes twice the samples of yuv420p. After `finish()` or `cancel()` the
+/// recorder takes nothing more; a failed `append` or `finish` removes the temporary, so a
+/// failed recording leaves nothing.
 public final class FrameRecorder {
   public let format: RecordingFormat
   public let width: Int
   public let height: Int
-  public let fps: Double
+  /// When each frame starts in the file (`RecordingSchedule.Clock`).
+  public let clock: RecordingSchedule.Clock
+  /// MP4's and WebM's chroma layout; GIF and WebP store RGB and ignore it.
+  public let pixelFormat: VideoPixelFormat
   public let temporaryPath: String
   /// Frames appended so far.
   public private(set) var frameCount = 0
@@ -37,41 +42,62 @@ public final class FrameRecorder {
   public static let maximumSide = 16384
 
   /// Throws `.invalid` for what no file of `format` can hold, before anything is drawn: a
-  /// caller checks its options with this first.
-  public static func validate(format: RecordingFormat, width: Int, height: Int, fps: Double)
-    throws(RecordingError)
-  {
+  /// caller checks its options with this first. `clock` must tick on the container's grid
+  /// (`RecordingFormat.ticksPerSecond`, or a grid it holds exactly), give every frame at least
+  /// one tick, and play no faster than `RecordingFormat.maximumFrameRate`.
+  public static func validate(
+    format: RecordingFormat, width: Int, height: Int, clock: RecordingSchedule.Clock,
+    pixelFormat: VideoPixelFormat = .yuv420p
+  ) throws(RecordingError) {
     guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
       throw .invalid("frame size \(width)x\(height) is outside 1...\(maximumSide) per side")
     }
-    if format.needsEvenSize, width % 2 != 0 || height % 2 != 0 {
+    if format.needsEvenSize(at: pixelFormat), width % 2 != 0 || height % 2 != 0 {
       throw .invalid(
-        "\(format.rawValue) (H.264 yuv420p) needs an even width and height, not \(width)x\(height)"
-      )
+        "\(format.rawValue) (H.264 \(pixelFormat.rawValue)) needs an even width and height, not"
+          + " \(width)x\(height)")
     }
-    guard fps.isFinite, fps > 0, fps <= Double(format.maximumFrameRate) else {
-      throw .invalid("frame rate \(fps) is outside (0, \(format.maximumFrameRate)]")
+    if let grid = format.ticksPerSecond, grid % clock.ticksPerSecond != 0 {
+      throw .invalid(
+        "\(format.rawValue) stores times in 1/\(grid) s: a clock of 1/\(clock.ticksPerSecond) s"
+          + " does not fit it")
+    }
+    if format == .mp4, clock.ticksPerSecond > Int(Int32.max) {
+      throw .invalid("mp4: a time base of 1/\(clock.ticksPerSecond) s is finer than a stream holds")
+    }
+    let rate = clock.framesPerSecond
+    guard clock.ticksPerCycle >= clock.framesPerCycle,
+      rate <= Double(format.maximumFrameRate) * (1 + 1e-12)
+    else {
+      throw .invalid(
+        "frame rate \(rate) is outside (0, \(format.maximumFrameRate)] (\(clock.framesPerCycle)"
+          + " frames in \(clock.ticksPerCycle) ticks of 1/\(clock.ticksPerSecond) s)")
     }
   }
 
   /// Opens the encoder; the file at `temporaryPath` is created (or replaced) now.
   public init(
-    format: RecordingFormat, width: Int, height: Int, fps: Double, temporaryPath: String
+    format: RecordingFormat, width: Int, height: Int, clock: RecordingSchedule.Clock,
+    pixelFormat: VideoPixelFormat = .yuv420p, temporaryPath: String
   ) throws(RecordingError) {
-    try Self.validate(format: format, width: width, height: height, fps: fps)
+    try Self.validate(
+      format: format, width: width, height: height, clock: clock, pixelFormat: pixelFormat)
     self.format = format
     self.width = width
     self.height = height
-    self.fps = fps
+    self.clock = clock
+    self.pixelFormat = pixelFormat
     self.temporaryPath = temporaryPath
     do throws(RecordingError) {
       encoder =
         switch format {
-        case .gif: try GIFEncoder(width: width, height: height, fps: fps, path: temporaryPath)
-        case .webp: try WebPEncoder(width: width, height: height, fps: fps, path: temporaryPath)
+        case .gif: try GIFEncoder(width: width, height: height, clock: clock, path: temporaryPath)
+        case .webp:
+          try WebPEncoder(width: width, height: height, clock: clock, path: temporaryPath)
         case .mp4, .webm:
           try VideoEncoder(
-            format: format, width: width, height: height, fps: fps, path: temporaryPath)
+            format: format, width: width, height: height, clock: clock, pixelFormat: pixelFormat,
+            path: temporaryPath)
         }
     } catch {
       unlink(temporaryPath)

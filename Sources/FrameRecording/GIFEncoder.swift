@@ -11,22 +11,28 @@ import Foundation
 ///   cut otherwise. A seed frame at scale 1 holds about 620 colours (five rings of about 120
 ///   coverage levels each, plus the background), so the first frame is quantized; the frames
 ///   after it change only the turning rings, and are exact whenever those fit.
-/// - Delays are whole centiseconds from the rounded running time
-///   (`RecordingSchedule.timestamp`), so the file's length is exact.
+/// - Frame `k`'s delay is `clock.shownTicks(ofFrame: k)` in centiseconds: the recording drew
+///   it at the centisecond it starts at (`RecordingSchedule.Clock`), so the file's length is
+///   exact and no frame is shown at a time it was not drawn for.
 /// - A NETSCAPE2.0 block makes players repeat the file forever.
 final class GIFEncoder: FrameEncoder {
   private var gif: UnsafeMutablePointer<GifFileType>?
   private let width: Int
   private let height: Int
-  private let fps: Double
+  private let clock: RecordingSchedule.Clock
+  /// Centiseconds per tick of `clock` (`FrameRecorder.validate` checked that it is whole).
+  private let centisecondsPerTick: Int
   /// The previous frame, `0x00RRGGBB`, to find what changed.
   private var previous: [UInt32] = []
   private var line: [GifPixelType]
 
-  init(width: Int, height: Int, fps: Double, path: String) throws(RecordingError) {
+  init(width: Int, height: Int, clock: RecordingSchedule.Clock, path: String)
+    throws(RecordingError)
+  {
     self.width = width
     self.height = height
-    self.fps = fps
+    self.clock = clock
+    centisecondsPerTick = 100 / clock.ticksPerSecond
     line = [GifPixelType](repeating: 0, count: width)
     // Opened here rather than by EGifOpenFileName, which creates files readable by the owner
     // only; this way the file gets the same permissions as every other the demo writes.
@@ -79,9 +85,7 @@ final class GIFEncoder: FrameEncoder {
     let palette = FramePalette(histogram: histogram, capacity: keeps ? 255 : 256)
     let transparent = palette.colors.count
 
-    let delay =
-      RecordingSchedule.timestamp(ofFrame: frame.index + 1, frameRate: fps, unitsPerSecond: 100)
-      - RecordingSchedule.timestamp(ofFrame: frame.index, frameRate: fps, unitsPerSecond: 100)
+    let delay = clock.shownTicks(ofFrame: frame.index) * centisecondsPerTick
     var gcb = GraphicsControlBlock(
       DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
       TransparentColor: keeps ? Int32(transparent) : NO_TRANSPARENT_COLOR)

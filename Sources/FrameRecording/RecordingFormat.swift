@@ -4,8 +4,8 @@
 /// |---|---|---|
 /// | `.gif` | giflib, a palette per frame | exact when the frame has at most 256 colours, else median cut |
 /// | `.webp` | libwebp's `WebPAnimEncoder`, lossless | exact |
-/// | `.mp4` | libavcodec H.264 (libx264 when the build has it), yuv420p | lossy; even sizes only |
-/// | `.webm` | libavcodec VP9 (libvpx-vp9), yuv420p | lossy |
+/// | `.mp4` | libavcodec H.264 (libx264 when the build has it), `VideoPixelFormat` | lossy; even sizes at yuv420p |
+/// | `.webm` | libavcodec VP9 (libvpx-vp9), `VideoPixelFormat` | lossy |
 public enum RecordingFormat: String, Sendable, Hashable, CaseIterable {
   case gif
   case webp
@@ -35,9 +35,39 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// H.264's yuv420p halves the chroma planes in both directions, and libx264 refuses odd
-  /// sizes; VP9 codes odd sizes itself.
-  public var needsEvenSize: Bool { self == .mp4 }
+  /// Ticks a second of the grid the container stores times on: a GIF's delays are whole
+  /// centiseconds, an animated WebP's timestamps whole milliseconds, and so are a WebM's
+  /// (Matroska's default `TimestampScale` of 1 ms, the one libavformat writes). nil for MP4,
+  /// whose stream declares its own time base.
+  public var ticksPerSecond: Int? {
+    switch self {
+    case .gif: 100
+    case .webp, .webm: 1000
+    case .mp4: nil
+    }
+  }
+
+  /// Whether the format codes video in YUV and takes a `VideoPixelFormat`.
+  public var isVideo: Bool { self == .mp4 || self == .webm }
+
+  /// Whether a frame's width and height must be even at `pixelFormat`: H.264's yuv420p
+  /// halves the chroma planes in both directions, and libx264 refuses odd sizes; VP9 codes
+  /// odd sizes itself, and yuv444p keeps every chroma sample.
+  public func needsEvenSize(at pixelFormat: VideoPixelFormat) -> Bool {
+    self == .mp4 && pixelFormat == .yuv420p
+  }
+}
+
+/// How an MP4 or WebM stores colour: the chroma (colour difference) planes at half the
+/// resolution in both directions, or at full resolution.
+///
+/// A ring's stroke is 4 pixels wide at scale 1, two chroma samples at yuv420p, so its colour
+/// bleeds into the background at every edge; yuv444p keeps it. yuv420p is what every player
+/// decodes; yuv444p (H.264's High 4:4:4 Predictive profile, VP9's profile 1) plays in
+/// FFmpeg-based players, but many hardware decoders and some browsers refuse it.
+public enum VideoPixelFormat: String, Sendable, Hashable, CaseIterable {
+  case yuv420p
+  case yuv444p
 }
 
 /// Why a recording could not be made.

@@ -1,9 +1,16 @@
 import LoaderCore
 
-/// Which simulated instants a recording draws, and the rate the file plays them at.
+/// Which simulated instants a recording draws, and for how long the file shows each one.
 ///
-/// Without `loop`, frame `k` of `N = round(duration * rate)` is drawn at `t_k = k / rate`
-/// from the moment the loader turns on, where `rate = min(fps, format.maximumFrameRate)`.
+/// The file shows frame `k` from `clock.seconds(ofFrame: k)` for `clock.shownTicks(ofFrame: k)`
+/// ticks of its container's clock (`Clock`: whole centiseconds for GIF, milliseconds for WebP
+/// and WebM, an exact time base for MP4), and frame `k` is drawn at exactly that time:
+/// `times[k] = start + clock.seconds(ofFrame: k)`. No frame is shown at a time it was not
+/// drawn for.
+///
+/// Without `loop`, `N = round(duration * rate)` frames at `rate = min(fps,
+/// format.maximumFrameRate)` frames a second from the moment the loader turns on
+/// (`start = 0`): a GIF at 30 fps has delays 3, 4, 3 cs and draws at 0, 0.03, 0.07, 0.1 s.
 ///
 /// With `loop`, the file holds exactly one period of the steady motion, so playing it over and
 /// over shows no seam. With `n` rings, stagger `g` and turn duration `d`, ring `i` is triggered
@@ -14,15 +21,24 @@ import LoaderCore
 /// which is a whole turn, invisible, for every ring once `t >= (n - 1) g + d - P`. The loop
 /// starts at the first multiple of `P` (at least `P`) past that instant, so frame 0 shows
 /// ring 0 just triggered; for the seed that is `t = 1.25`. The period holds
-/// `N = floor(P * rate)` frames spaced `P / N` apart: never faster than the rate asked for
-/// (so a GIF's delays stay at 2 cs or more), and the file's length is exactly `P`. For the
-/// seed at 50 fps: 62 frames, `1.25 / 62 = 20.16 ms` apart, played at 49.6 fps.
+/// `N = floor(P * rate)` frames: never faster than the rate asked for (so a GIF's delays stay
+/// at 2 cs or more), and their shown durations add up to the period, so the frame after the
+/// last is frame 0 one period later. For the seed at 50 fps: 62 frames, 49.6 fps on average,
+/// as a GIF 61 delays of 2 cs and one of 3, adding up to 125. A period that is not a whole
+/// number of ticks (`--stagger 0.2525` into a GIF) lasts the period rounded to a tick, so the
+/// seam is off by at most half a tick.
 public struct RecordingSchedule: Sendable, Hashable {
-  /// Simulated time of each frame, seconds, ascending.
+  /// Simulated time of each frame, seconds, ascending: `start + clock.seconds(ofFrame: k)`.
   public var times: [Double]
-  /// Frames per second of the file: frame `k` is shown from `k / frameRate` to
-  /// `(k + 1) / frameRate` seconds into it.
-  public var frameRate: Double
+  /// Simulated time of the file's first instant.
+  public var start: Double
+  /// When the file shows each frame, and for how long.
+  public var clock: Clock
+
+  /// Frames a second on average.
+  public var frameRate: Double { clock.framesPerSecond }
+  /// The file's length, seconds: the last frame's end.
+  public var length: Double { clock.seconds(ofFrame: times.count) }
 
   /// The longest recording, in frames: at 50 fps an hour.
   public static let maximumFrames = 180_000
@@ -69,21 +85,13 @@ public struct RecordingSchedule: Sendable, Hashable {
       )
     }
     let n = Int(count)
-    if loop {
-      let start = Self.steadyStart(of: style)
-      times = (0..<n).map { start + p * Double($0) / Double(n) }
-      frameRate = Double(n) / p
-    } else {
-      times = (0..<n).map { Double($0) / rate }
-      frameRate = rate
-    }
-  }
-
-  /// The whole-unit timestamp of frame `k` at `unitsPerSecond` (100 for GIF centiseconds, 1000
-  /// for WebP milliseconds), rounded from the exact `k / frameRate`. Rounding the running
-  /// time instead of each frame's length keeps the file's total length exact: at 30 fps a GIF's
-  /// delays go 3, 4, 3 cs, 30 frames every 100 cs.
-  public static func timestamp(ofFrame k: Int, frameRate: Double, unitsPerSecond: Double) -> Int {
-    Int((Double(k) * unitsPerSecond / frameRate).rounded())
+    let first = loop ? Self.steadyStart(of: style) : 0
+    let c =
+      loop
+      ? Clock(format: format, frames: n, inSeconds: p)
+      : Clock(format: format, framesPerSecond: Int(rate))
+    times = (0..<n).map { first + c.seconds(ofFrame: $0) }
+    start = first
+    clock = c
   }
 }

@@ -2,21 +2,28 @@ import CFFmpeg
 import Foundation
 
 /// H.264 in MP4, or VP9 in WebM, through libavcodec and libavformat; frames converted from
-/// ARGB to yuv420p by libswscale.
+/// ARGB to yuv420p or yuv444p (`VideoPixelFormat`) by libswscale.
 ///
 /// - Codec: libx264 when this FFmpeg build has it (Debian's does), otherwise whatever H.264
 ///   encoder it has; libvpx-vp9 for WebM. Constant quality, CRF 8 for both (High profile
-///   for x264: CRF 0 would switch to a lossless profile that browsers do not play).
-/// - Quality is bounded by yuv420p itself, not the codec: a 4-pixel ring stroke is two chroma
-///   samples wide, so saturated edges bleed. A seed frame at scale 1 converted to yuv420p and
-///   back, with no loss in the codec at all, scores about 35.7 dB at best (Lanczos chroma
-///   filtering, chroma read from every input pixel, accurate rounding: what this encoder uses;
-///   swscale's default bicubic gives 31.5). CRF 8 keeps the seed's frames above 35.4 dB, CRF
-///   12 only just above 35. Larger scales do better: the strokes are wider than the chroma
-///   grid.
+///   for x264 at yuv420p, High 4:4:4 Predictive at yuv444p: CRF 0 would switch to a lossless
+///   profile that browsers do not play).
+/// - At yuv420p quality is bounded by the chroma subsampling, not the codec: a 4-pixel ring
+///   stroke is two chroma samples wide, so saturated edges bleed. A seed frame at scale 1
+///   converted to yuv420p and back, with no loss in the codec at all, scores about 35.7 dB at
+///   best (Lanczos chroma filtering, chroma read from every input pixel, accurate rounding:
+///   what this encoder uses; swscale's default bicubic gives 31.5). CRF 8 keeps the seed's
+///   frames above 35.3 dB, CRF 12 only just above 35. Over each ring's own square, where the
+///   background does not dilute the error, the seed's loop reads 28-32 dB. Larger scales do
+///   better: the strokes are wider than the chroma grid. yuv444p keeps every chroma sample:
+///   44 dB (H.264) and 48 dB (VP9) a frame, 36-42 dB a ring.
 /// - Colour: BT.601 limited range (swscale's default matrix), tagged so in the stream so
 ///   players convert back with the same matrix.
-/// - Time: the time base is `1 / fps` as a fraction (`av_d2q`), frame `k` has `pts = k`.
+/// - Time: the codec's time base is the clock's tick (`RecordingSchedule.Clock`), frame `k`
+///   has `pts = clock.tick(ofFrame: k)`, the instant the recording drew it for. Once the
+///   header is written the muxer's own time base is known (MP4: the tick, doubled until there
+///   are 10000 a second; WebM: 1 ms); one that cannot hold every tick exactly is an error
+///   rather than frames shown at rounded times.
 /// - MP4 gets `+faststart` (the index first) so it plays while it downloads.
 final class VideoEncoder: FrameEncoder {
   private var output: UnsafeMutablePointer<AVFormatContext>?
@@ -28,13 +35,21 @@ final class VideoEncoder: FrameEncoder {
   private let format: RecordingFormat
   private let width: Int
   private let height: Int
+  private let clock: RecordingSchedule.Clock
 
-  init(format: RecordingFormat, width: Int, height: Int, fps: Double, path: String)
-    throws(RecordingError)
-  {
+  init(
+    format: RecordingFormat, width: Int, height: Int, clock: RecordingSchedule.Clock,
+    pixelFormat: VideoPixelFormat, path: String
+  ) throws(RecordingError) {
     self.format = format
     self.width = width
     self.height = height
+    self.clock = clock
+    let pixels =
+      switch pixelFormat {
+      case .yuv420p: AV_PIX_FMT_YUV420P
+      case .yuv444p: AV_PIX_FMT_YUV444P
+      }
     let name = format.rawValue
     // Failures reach the caller as errors; libav's banners and notes would only be noise.
     av_log_set_level(AV_LOG_ERROR)
@@ -57,11 +72,15 @@ final class VideoEncoder: FrameEncoder {
       }
       stream = st
       codec = c
-      let rate = av_d2q(fps, 1_000_000)
+      // The average rate, exactly: framesPerCycle frames every ticksPerCycle ticks.
+      var rate = AVRational()
+      _ = av_reduce(
+        &rate.num, &rate.den, Int64(clock.framesPerCycle) * Int64(clock.ticksPerSecond),
+        Int64(clock.ticksPerCycle), Int64(Int32.max))
       c.pointee.width = Int32(width)
       c.pointee.height = Int32(height)
-      c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-      c.pointee.time_base = AVRational(num: rate.den, den: rate.num)
+      c.pointee.pix_fmt = pixels
+      c.pointee.time_base = AVRational(num: 1, den: Int32(clock.ticksPerSecond))
       c.pointee.framerate = rate
       c.pointee.gop_size = 250
       c.pointee.colorspace = AVCOL_SPC_SMPTE170M
@@ -92,20 +111,28 @@ final class VideoEncoder: FrameEncoder {
       let header = avformat_write_header(oc, &options)
       av_dict_free(&options)
       try check(header, "writing the header")
+      let base = st.pointee.time_base
+      guard base.num > 0, Int(base.den) % (clock.ticksPerSecond * Int(base.num)) == 0 else {
+        throw .encode(
+          "\(name): the stream's time base \(base.num)/\(base.den) s cannot hold frame starts"
+            + " on a 1/\(clock.ticksPerSecond) s grid")
+      }
 
       guard let f = av_frame_alloc(), let p = av_packet_alloc() else {
         throw .encode("\(name): out of memory")
       }
       picture = f
       packet = p
-      f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+      f.pointee.format = pixels.rawValue
       f.pointee.width = Int32(width)
       f.pointee.height = Int32(height)
       try check(av_frame_get_buffer(f, 0), "allocating a frame")
       scaler = sws_getContext(
         Int32(width), Int32(height), AV_PIX_FMT_BGRA, Int32(width), Int32(height),
-        AV_PIX_FMT_YUV420P, cffmpeg_sws_encoder_flags(), nil, nil, nil)
-      guard scaler != nil else { throw .encode("\(name): cannot convert ARGB to yuv420p") }
+        pixels, cffmpeg_sws_encoder_flags(), nil, nil, nil)
+      guard scaler != nil else {
+        throw .encode("\(name): cannot convert ARGB to \(pixelFormat.rawValue)")
+      }
     } catch {
       cancel()
       throw error
@@ -142,7 +169,7 @@ final class VideoEncoder: FrameEncoder {
     guard rows == Int32(height) else {
       throw .encode("\(format.rawValue): converting frame \(frame.index) failed")
     }
-    picture.pointee.pts = Int64(frame.index)
+    picture.pointee.pts = Int64(clock.tick(ofFrame: frame.index))
     try send(picture)
   }
 

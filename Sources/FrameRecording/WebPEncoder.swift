@@ -4,19 +4,26 @@ import Foundation
 /// Animated WebP through libwebp's `WebPAnimEncoder`, every frame lossless (`exact`, so even
 /// the colour under full transparency is kept), repeating forever. The encoder finds the
 /// changed rectangle of each frame itself. It keeps every compressed frame until `finish()`,
-/// which assembles the file and writes it in one go.
+/// which assembles the file and writes it in one go. Frame `k`'s timestamp is the millisecond
+/// it starts at, `clock.tick(ofFrame: k)`, the one the recording drew it for. libwebp merges a
+/// frame identical to the one before into it, one longer frame.
 final class WebPEncoder: FrameEncoder {
   private var encoder: OpaquePointer?
   private var config = WebPConfig()
   private let width: Int
   private let height: Int
-  private let fps: Double
+  private let clock: RecordingSchedule.Clock
+  /// Milliseconds per tick of `clock` (`FrameRecorder.validate` checked that it is whole).
+  private let millisecondsPerTick: Int
   private let path: String
 
-  init(width: Int, height: Int, fps: Double, path: String) throws(RecordingError) {
+  init(width: Int, height: Int, clock: RecordingSchedule.Clock, path: String)
+    throws(RecordingError)
+  {
     self.width = width
     self.height = height
-    self.fps = fps
+    self.clock = clock
+    millisecondsPerTick = 1000 / clock.ticksPerSecond
     self.path = path
     var options = WebPAnimEncoderOptions()
     guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0 else {
@@ -42,7 +49,7 @@ final class WebPEncoder: FrameEncoder {
   }
 
   private func timestamp(_ k: Int) -> Int32 {
-    Int32(RecordingSchedule.timestamp(ofFrame: k, frameRate: fps, unitsPerSecond: 1000))
+    Int32(clamping: clock.tick(ofFrame: k) * millisecondsPerTick)
   }
 
   func append(_ frame: Frame) throws(RecordingError) {

@@ -60,6 +60,10 @@ struct DemoOptions: Equatable {
   /// `loop`).
   var recordDuration: Double? = nil
   var loop = false
+  /// `--pixel-format`: the chroma of an MP4 or WebM recording.
+  var pixelFormat = VideoPixelFormat.yuv420p
+  /// `--quiet`: no progress line, even on a terminal.
+  var quiet = false
   /// nil: on in a window, off headless.
   var hud: Bool? = nil
   var verbose = false
@@ -292,6 +296,16 @@ struct DemoOptions: Equatable {
           "record exactly one steady-state period (rings x stagger, from that time on), so the file loops without a seam"
       ) { $0.options.loop = true },
       .value(
+        "--pixel-format", "NAME",
+        help: "chroma of an .mp4 or .webm --record: yuv420p (every player decodes it, but at"
+          + " --scale 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the"
+          + " headless frame) or yuv444p (full colour, 36-42 dB a ring; not every player decodes"
+          + " it)",
+        default: VideoPixelFormat.yuv420p.rawValue
+      ) { p, v in
+        p.options.pixelFormat = try FlagValue.choice(v, "pixel format", of: VideoPixelFormat.self)
+      },
+      .value(
         "--hud", "on|off",
         help:
           "frame times, counts and backend over the scene (H toggles); on draws it into headless frames too",
@@ -302,6 +316,11 @@ struct DemoOptions: Equatable {
       .switch("--verbose", help: "print the frame rate to stderr once a second") {
         $0.options.verbose = true
       },
+      .switch(
+        "--quiet",
+        help:
+          "no progress line: headless runs over a second otherwise show frames done, time and an estimate on stderr when it is a terminal"
+      ) { $0.options.quiet = true },
       .switch("--fullscreen", help: "open the window full screen (the desktop's resolution)") {
         $0.options.fullscreen = true
       },
@@ -369,9 +388,16 @@ struct DemoOptions: Equatable {
     if o.toggleRandomSeed != nil, !o.toggles.isEmpty {
       throw UsageError(flag: "--toggle-random", problem: "cannot be combined with --toggle")
     }
-    for flag in ["--fps", "--duration", "--loop"] where given.contains(flag) && o.recordPath == nil
-    {
+    for flag in ["--fps", "--duration", "--loop", "--pixel-format"]
+    where given.contains(flag) && o.recordPath == nil {
       throw UsageError(flag: flag, problem: "only with --record")
+    }
+    if given.contains("--pixel-format"), let path = o.recordPath,
+      let format = RecordingFormat(path: path), !format.isVideo
+    {
+      throw UsageError(
+        flag: "--pixel-format",
+        problem: "only for .mp4 and .webm recordings: .\(format.rawValue) stores RGB")
     }
     if o.loop, o.recordDuration != nil {
       throw UsageError(

@@ -156,7 +156,7 @@ struct HeadlessRun {
   }
 
   /// Draws the scene at each `--at` time (a fresh scene when a time goes back: the field
-  /// only moves forward).
+  /// only moves forward), with a progress line on a terminal.
   private func render(to dir: String) throws(DrawFailure) -> (frames: [String], trace: String?) {
     let times = options.times ?? DemoOptions.defaultTimes
     let scale = options.scale
@@ -172,6 +172,9 @@ struct HeadlessRun {
 
     var written: [String] = []
     var files: [OutputFile] = []
+    let progress = ProgressLine.standardError(
+      label: "demo: \(dir)/", total: times.count, quiet: options.quiet)
+    defer { progress.finish() }
     do throws(DrawFailure) {
       for (k, t) in times.enumerated() {
         if Cancellation.signal != nil { throw .interrupted }
@@ -194,6 +197,7 @@ struct HeadlessRun {
         }
         written.append(path)
         try trace?.addFrame(time: t, scene: scene, layout: layout, scale: scale)
+        progress.update(done: k + 1)
       }
       try trace?.finish()
       // All or nothing: the frames and the trace are renamed into place together, once every

@@ -15,12 +15,15 @@ struct RecordingPlan {
   var height: Int
   /// `--fps` as given.
   var requestedFPS: Int
+  /// `--pixel-format`: MP4's and WebM's chroma.
+  var pixelFormat: VideoPixelFormat
 
-  /// `fps`, `duration` and `loop` as `--fps`, `--duration` and `--loop` gave them (`duration`
-  /// nil when not given); `width` x `height` the frames' pixel size.
+  /// `fps`, `duration`, `loop` and `pixelFormat` as `--fps`, `--duration`, `--loop` and
+  /// `--pixel-format` gave them (`duration` nil when not given); `width` x `height` the
+  /// frames' pixel size.
   init(
     path: String, fps: Int, duration: Double?, loop: Bool, style: LoaderStyle, width: Int,
-    height: Int
+    height: Int, pixelFormat: VideoPixelFormat = .yuv420p
   ) throws(UsageError) {
     guard let format = RecordingFormat(path: path) else {
       throw UsageError(
@@ -45,7 +48,8 @@ struct RecordingPlan {
     }
     do {
       try FrameRecorder.validate(
-        format: format, width: width, height: height, fps: schedule.frameRate)
+        format: format, width: width, height: height, clock: schedule.clock,
+        pixelFormat: pixelFormat)
     } catch {
       throw UsageError(flag: "--record", problem: "\(error) (--size times --scale)")
     }
@@ -60,6 +64,7 @@ struct RecordingPlan {
     self.path = path
     self.format = format
     requestedFPS = fps
+    self.pixelFormat = pixelFormat
     self.width = width
     self.height = height
   }
@@ -70,9 +75,8 @@ struct RecordingPlan {
   /// period, so 50 becomes 49.6 for the seed).
   var summary: String {
     let n = schedule.times.count
-    let seconds = Double(n) / schedule.frameRate
     var s =
-      "\(n) frame\(n == 1 ? "" : "s"), " + String(format: "%g", seconds) + " s at "
+      "\(n) frame\(n == 1 ? "" : "s"), " + String(format: "%g", schedule.length) + " s at "
       + String(format: "%.4g", schedule.frameRate) + " fps"
     if requestedFPS > format.maximumFrameRate {
       s +=
@@ -82,11 +86,13 @@ struct RecordingPlan {
     return s
   }
 
-  /// Draws every frame of the schedule on `canvas` with `draw(t)` and encodes it; the file is
-  /// renamed into place only once complete. Returns the number of frames.
-  func record(on canvas: OffscreenCanvas, draw: (Double) throws(DrawFailure) -> Void)
-    throws(DrawFailure) -> Int
-  {
+  /// Draws every frame of the schedule on `canvas` with `draw(t)` and encodes it, telling
+  /// `progress` (if any) after each; the file is renamed into place only once complete.
+  /// Returns the number of frames.
+  func record(
+    on canvas: OffscreenCanvas, progress: ProgressLine? = nil,
+    draw: (Double) throws(DrawFailure) -> Void
+  ) throws(DrawFailure) -> Int {
     guard canvas.width == width, canvas.height == height else {
       throw .unrepresentable("recording is \(width)x\(height), the canvas is not")
     }
@@ -98,13 +104,14 @@ struct RecordingPlan {
         throw DrawFailure.unrepresentable("\(path): an encoder needs a file")
       }
       recorder = try FrameRecorder(
-        format: format, width: width, height: height, fps: schedule.frameRate,
-        temporaryPath: temporary)
+        format: format, width: width, height: height, clock: schedule.clock,
+        pixelFormat: pixelFormat, temporaryPath: temporary)
     } catch {
       throw .output(file: path, error)
     }
+    defer { progress?.finish() }
     do throws(DrawFailure) {
-      for t in schedule.times {
+      for (k, t) in schedule.times.enumerated() {
         try draw(t)
         canvas.flush()
         guard let pixels = canvas.surface.pointee.pixels else {
@@ -115,6 +122,7 @@ struct RecordingPlan {
         } catch {
           throw .output(file: path, error)
         }
+        progress?.update(done: k + 1)
       }
       do {
         try recorder.finish()

@@ -1,12 +1,13 @@
 import CSDL2
+import Foundation
 import LoaderSDL
 import LoaderSupport
 
 extension HeadlessRun {
   /// `--record FILE` headless: every check first (`RecordingPlan`: formats, sizes, the file's
   /// directory), then each frame drawn at its exact simulated time (a fresh scene when the
-  /// schedule goes back) and encoded; the file appears only when complete. Returns the plan
-  /// it recorded.
+  /// schedule goes back) and encoded, with a progress line on a terminal; the file appears
+  /// only when complete. Returns the plan it recorded.
   func record(to path: String) throws(Failure) -> RecordingPlan {
     let scale = options.scale
     let width = Int((options.width * scale).rounded())
@@ -16,7 +17,8 @@ extension HeadlessRun {
       plan = try RecordingPlan(
         path: path, fps: options.fps,
         duration: options.loop ? nil : options.recordDuration ?? DemoOptions.defaultRecordDuration,
-        loop: options.loop, style: options.style, width: width, height: height)
+        loop: options.loop, style: options.style, width: width, height: height,
+        pixelFormat: options.pixelFormat)
     } catch {
       throw .usage(error)
     }
@@ -24,7 +26,10 @@ extension HeadlessRun {
       let (canvas, frame) = try makeCanvasAndFrame(width: width, height: height)
       var scene = try makeScene(on: canvas)
       let hud = try makeHUD()
-      _ = try plan.record(on: canvas) { (t) throws(DrawFailure) in
+      let progress = ProgressLine.standardError(
+        label: "demo: " + (path as NSString).lastPathComponent, total: plan.schedule.times.count,
+        quiet: options.quiet)
+      _ = try plan.record(on: canvas, progress: progress) { (t) throws(DrawFailure) in
         if Cancellation.signal != nil { throw .interrupted }
         if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
         do throws(LoaderField.Error) {

@@ -6,9 +6,9 @@ import LoaderSupport
 /// R in the window: records what is on screen, in real time, until R again.
 ///
 /// Every presented frame is offered with the wall-clock time it shows; a frame is read back
-/// (`Screenshot`) and encoded whenever the file's next frame time has come, and repeated when
-/// the window fell behind by more than one, so the file's clock matches the wall clock at
-/// `fps`. The window's size is fixed for the recording: a resize ends it. Reading back and
+/// (`Screenshot`) and encoded whenever the file's next frame start has come (the format's
+/// `RecordingSchedule.Clock` at `fps`), and repeated when the window fell behind by more
+/// than one, so the file's clock matches the wall clock. The window's size is fixed for the recording: a resize ends it. Reading back and
 /// encoding happen on the window's thread, so a large window records at a lower frame rate
 /// than it draws without recording.
 final class LiveRecording {
@@ -16,6 +16,7 @@ final class LiveRecording {
   private let file: OutputFile
   private let recorder: FrameRecorder
   private let start: Double
+  private let clock: RecordingSchedule.Clock
   /// The file's next frame, in frames since `start`.
   private var next = 0
 
@@ -37,10 +38,11 @@ final class LiveRecording {
     guard let temporary = file.temporaryPathForEncoder else {
       throw UsageError(flag: "--record", problem: "an encoder needs a file: '-' is not one")
     }
+    clock = RecordingSchedule.Clock(
+      format: format, framesPerSecond: min(max(1, fps), format.maximumFrameRate))
     do {
       recorder = try FrameRecorder(
-        format: format, width: Int(w), height: Int(h),
-        fps: Double(min(fps, format.maximumFrameRate)), temporaryPath: temporary)
+        format: format, width: Int(w), height: Int(h), clock: clock, temporaryPath: temporary)
     } catch {
       throw UsageError(flag: "--record", problem: error.description)
     }
@@ -50,7 +52,7 @@ final class LiveRecording {
 
   /// Called after drawing a frame, before presenting it.
   func offer(_ renderer: OpaquePointer, at time: Double) throws(DrawFailure) {
-    let due = Int(((time - start) * recorder.fps).rounded(.down))
+    let due = clock.frame(at: time - start)
     guard due >= next else { return }
     let shot: Screenshot
     do {

@@ -117,6 +117,12 @@ import Testing
     (["--record", "a.gif", "--duration", "601"], "--duration"),
     (["--record", "a.gif", "--loop", "--duration", "2"], "--duration"),
     (["--loop"], "--loop"),
+    (["--pixel-format", "yuv444p"], "--pixel-format"),
+    (["--record", "a.mp4", "--pixel-format", "yuv422p"], "--pixel-format"),
+    (["--record", "a.webm", "--pixel-format", ""], "--pixel-format"),
+    (["--record", "a.gif", "--pixel-format", "yuv444p"], "--pixel-format"),
+    (["--record", "a.webp", "--pixel-format", "yuv420p"], "--pixel-format"),
+    (["--quiet=yes"], "--quiet"),
     // Headless frames' flags would be ignored by a recording: refused, not dropped.
     (["--record", "a.gif", "--at", "0"], "--at"),
     (["--at", "0", "--record", "a.webm"], "--at"),
@@ -225,6 +231,10 @@ import Testing
     #expect(try parse(["--dash-phase", "-2"]).style.dash == DashPattern([2, 4, 6], phase: -2))
     #expect(try parse(["--dash", "5"]).style.dash == DashPattern([5]))
     #expect(try parse(["--record", "x.gif", "--loop"]).loop)
+    #expect(d.pixelFormat == .yuv420p && !d.quiet)
+    #expect(try parse(["--record", "x.WEBM", "--pixel-format", "yuv444p"]).pixelFormat == .yuv444p)
+    #expect(try parse(["--record", "x.mp4", "--pixel-format", "yuv420p"]).pixelFormat == .yuv420p)
+    #expect(try parse(["--quiet"]).quiet)
     for path in ["out/a.gif", "a.webp", "../a.mp4", "./x.webm", "A.GIF", ".hidden.gif"] {
       #expect(try parse(["--record", path]).recordPath == path)
     }
@@ -405,9 +415,15 @@ import Testing
           --duration S         seconds of --record, at most 600 (default 2.5)
           --loop               record exactly one steady-state period (rings x stagger, from that time on),
                                so the file loops without a seam (default off)
+          --pixel-format NAME  chroma of an .mp4 or .webm --record: yuv420p (every player decodes it, but at
+                               --scale 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the
+                               headless frame) or yuv444p (full colour, 36-42 dB a ring; not every player
+                               decodes it) (default yuv420p)
           --hud on|off         frame times, counts and backend over the scene (H toggles); on draws it into
                                headless frames too (default on in a window, off headless)
           --verbose            print the frame rate to stderr once a second (default off)
+          --quiet              no progress line: headless runs over a second otherwise show frames done,
+                               time and an estimate on stderr when it is a terminal (default off)
           --fullscreen         open the window full screen (the desktop's resolution) (default off)
           --vsync on|off       wait for the display's refresh when presenting (default on)
           --renderer NAME      SDL render driver: \(FlagValue.list(LoaderWindow.renderDriverNames)) (default accelerated if any,

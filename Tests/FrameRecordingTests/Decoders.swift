@@ -103,10 +103,12 @@ enum Decoded {
     }
   }
 
-  /// Every frame of the file's video stream, converted to ARGB by libswscale, with the codec's
-  /// name and the stream's pixel format.
+  /// Every frame of the file's video stream, converted to ARGB by libswscale, with the time
+  /// the file shows it (its presentation timestamp, as an exact fraction of a second: ticks
+  /// and the stream's time base), the codec's name and the stream's pixel format.
   static func video(_ path: String) throws -> (
-    frames: [[UInt32]], codec: String, pixelFormat: AVPixelFormat
+    frames: [[UInt32]], shown: [(ticks: Int64, base: AVRational)], codec: String,
+    pixelFormat: AVPixelFormat
   ) {
     var input: UnsafeMutablePointer<AVFormatContext>?
     guard avformat_open_input(&input, path, nil, nil) >= 0, let ic = input else {
@@ -134,9 +136,12 @@ enum Decoded {
     }
     guard let frame, let packet else { throw Failure(description: "out of memory") }
     var frames: [[UInt32]] = []
+    var shown: [(ticks: Int64, base: AVRational)] = []
+    let base = stream.pointee.time_base
     func drain() throws {
       while avcodec_receive_frame(ctx, frame) >= 0 {
         frames.append(try argb(frame))
+        shown.append((frame.pointee.best_effort_timestamp, base))
         av_frame_unref(frame)
       }
     }
@@ -152,7 +157,9 @@ enum Decoded {
     avcodec_send_packet(ctx, nil)
     try drain()
     let name = String(cString: decoder.pointee.name)
-    return (frames, name, AVPixelFormat(rawValue: stream.pointee.codecpar.pointee.format))
+    return (
+      frames, shown, name, AVPixelFormat(rawValue: stream.pointee.codecpar.pointee.format)
+    )
   }
 
   private static func argb(_ frame: UnsafeMutablePointer<AVFrame>) throws -> [UInt32] {

@@ -12,11 +12,11 @@ import Testing
 @Suite struct DemoRecordingTests {
   func plan(
     _ path: String, fps: Int = 50, duration: Double? = nil, loop: Bool = false,
-    width: Int = 390, height: Int = 120
+    width: Int = 390, height: Int = 120, pixelFormat: VideoPixelFormat = .yuv420p
   ) throws(UsageError) -> RecordingPlan {
     try RecordingPlan(
       path: path, fps: fps, duration: duration, loop: loop, style: .seed, width: width,
-      height: height)
+      height: height, pixelFormat: pixelFormat)
   }
 
   func refusal(_ body: () throws(UsageError) -> RecordingPlan) -> String? {
@@ -45,6 +45,11 @@ import Testing
       refusal { () throws(UsageError) in try plan("l.mp4", duration: 2, width: 585, height: 180) }
         == "demo: --record: mp4 (H.264 yuv420p) needs an even width and height, not 585x180"
         + " (--size times --scale)")
+    // yuv444p keeps every chroma sample: H.264 takes the odd size then.
+    #expect(
+      refusal { () throws(UsageError) in
+        try plan("l.mp4", duration: 2, width: 585, height: 180, pixelFormat: .yuv444p)
+      } == nil)
     for ok in ["l.gif", "l.webp", "l.mp4", "l.webm", "L.GIF"] {
       #expect(refusal { () throws(UsageError) in try plan(ok, loop: true) } == nil, "\(ok)")
     }
