@@ -35,7 +35,7 @@ test: deps
 
 # The tree stays `swift format` clean (config: .swift-format).
 lint:
-	swift format lint --strict -r Package.swift Sources Tests Benchmarks
+	swift format lint --strict -r Package.swift Sources Tests Benchmarks Examples
 
 # Benchmarks: the run behind the README's table and chart (assets/bench-*). The bench rebuilds
 # itself in release before measuring; the table is renamed into place only when it completes.

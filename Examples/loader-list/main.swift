@@ -5,7 +5,8 @@ import LoaderSDL
 // row's loader fitted into a 200x60 rect (a row is 290x50 points). SDL_VIDEODRIVER=dummy: a PNG.
 let headless = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == "dummy"
 let surface = SDL_CreateRGBSurfaceWithFormat(0, 1600, 1000, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-let window = headless ? nil : SDL_CreateWindow("loader-list", 0, 0, 1600, 1000, 0x2020)  // resizable
+let flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+let window = headless ? nil : SDL_CreateWindow("loader-list", 0, 0, 1600, 1000, flags)
 do {
   let soft = surface.flatMap(SDL_CreateSoftwareRenderer)
   guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else { throw SDLError("SDL") }
