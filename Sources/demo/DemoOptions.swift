@@ -27,7 +27,7 @@ struct DemoOptions: Equatable {
   var sizeGiven = false
   /// Pixels per point of headless frames; a window's zoom (points to pixels times the window's
   /// own density).
-  var scale = 1.0
+  var zoom = 1.0
   var theme = LoaderTheme.light
   /// nil: the fastest backend at the quality bar on the renderer in use (`RingBackend.preferred`).
   var backend: RingBackend? = nil
@@ -130,10 +130,11 @@ struct DemoOptions: Equatable {
         default: "390x120, a window 390x\(FlagValue.text(seedWindowHeight)); 1280x720 for the grid"
       ) { p, v in (p.options.width, p.options.height) = try FlagValue.size(v) },
       .value(
-        "--scale", "S",
-        help: "pixels per point of headless frames; a window zooms by it (times its own density)",
+        "--zoom", "Z",
+        help: "draw everything Z times larger: headless frames at Z pixels per point, a window Z"
+          + " times larger at the display's own density",
         default: "1"
-      ) { p, v in p.options.scale = try FlagValue.positive(v) },
+      ) { p, v in p.options.zoom = try FlagValue.positive(v) },
       .value(
         "--theme", "NAME",
         help:
@@ -298,7 +299,7 @@ struct DemoOptions: Equatable {
       .value(
         "--pixel-format", "NAME",
         help: "chroma of an .mp4 or .webm --record: yuv420p (every player decodes it, but at"
-          + " --scale 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the"
+          + " --zoom 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the"
           + " headless frame) or yuv444p (full colour, 36-42 dB a ring; not every player decodes"
           + " it)",
         default: VideoPixelFormat.yuv420p.rawValue
@@ -356,7 +357,7 @@ struct DemoOptions: Equatable {
       cell's centre, so neighbours stay apart.
 
       Pixel sizes are checked before anything is drawn: a frame is 1...\(ScenePixelSizes.maximumSide) \
-      px a side, a ring's radius (--frame-size / 2 x grid fit x --scale) at most \
+      px a side, a ring's radius (--frame-size / 2 x grid fit x --zoom) at most \
       \(Int(ScenePixelSizes.maximumRingRadius)) px.
 
       window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any \
@@ -473,20 +474,20 @@ struct DemoOptions: Equatable {
     }
     do {
       _ = try ScenePixelSizes(
-        width: width, height: height, density: scale, style: style,
+        width: width, height: height, density: zoom, style: style,
         gridCount: scene == .grid ? count : nil)
     } catch {
       switch error {
       case .ringRadius:
-        throw UsageError(flag: scale != 1 ? "--scale" : "--frame-size", problem: error.description)
+        throw UsageError(flag: zoom != 1 ? "--zoom" : "--frame-size", problem: error.description)
       default:
         // Blame the flag that was given: the default size is not the user's mistake.
-        guard sizeGiven || scale == 1 else {
+        guard sizeGiven || zoom == 1 else {
           throw UsageError(
-            flag: "--scale",
+            flag: "--zoom",
             problem: "\(error) for --size \(FlagValue.text(width))x\(FlagValue.text(height))")
         }
-        throw UsageError(flag: "--size", problem: "\(error) at --scale \(FlagValue.text(scale))")
+        throw UsageError(flag: "--size", problem: "\(error) at --zoom \(FlagValue.text(zoom))")
       }
     }
   }

@@ -159,7 +159,7 @@ struct HeadlessRun {
   /// only moves forward), with a progress line on a terminal.
   private func render(to dir: String) throws(DrawFailure) -> (frames: [String], trace: String?) {
     let times = options.times ?? DemoOptions.defaultTimes
-    let scale = options.scale
+    let scale = options.zoom
     let (canvas, frame) = try makeCanvasAndFrame(
       width: Int((options.width * scale).rounded()),
       height: Int((options.height * scale).rounded()))
@@ -218,14 +218,14 @@ struct HeadlessRun {
   }
 
   /// The canvas a headless run (frames or a recording) draws on, `width` x `height` pixels at
-  /// render scale `--scale` (the host's HiDPI habit: its density), and the container in those
+  /// render scale `--zoom` (the host's HiDPI habit: its density), and the container in those
   /// coordinates: exactly `--size` points.
   func makeCanvasAndFrame(width: Int, height: Int) throws(DrawFailure)
     -> (OffscreenCanvas, SDL_FRect)
   {
     do {
       let canvas = try Self.makeCanvas(width: width, height: height, backend: options.backend)
-      let s = Float(options.scale)
+      let s = Float(options.zoom)
       SDL_RenderSetScale(canvas.renderer, s, s)
       let frame = SDL_FRect(x: 0, y: 0, w: Float(options.width), h: Float(options.height))
       return (canvas, frame)
@@ -272,14 +272,14 @@ struct HeadlessRun {
     canvas.flush()
     hud.record(frameTime: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     // The HUD lays itself out in pixels.
-    let s = Float(options.scale)
+    let s = Float(options.zoom)
     SDL_RenderSetScale(canvas.renderer, 1, 1)
     defer { SDL_RenderSetScale(canvas.renderer, s, s) }
     do {
       try hud.draw(
         on: canvas.renderer,
         stats: HUD.Info(scene: scene, animating: scene.animatingCount, renderer: "software"),
-        scale: options.scale)
+        scale: options.zoom)
     } catch {
       throw .sdl(error)
     }

@@ -51,7 +51,7 @@ struct RecordingPlan {
         format: format, width: width, height: height, clock: schedule.clock,
         pixelFormat: pixelFormat)
     } catch {
-      throw UsageError(flag: "--record", problem: "\(error) (--size times --scale)")
+      throw UsageError(flag: "--record", problem: "\(error) (--size times --zoom)")
     }
     guard !OutputTarget.isStandardOutput(path) else {
       throw UsageError(flag: "--record", problem: "an encoder needs a file: '-' is not one")

@@ -9,7 +9,7 @@ extension HeadlessRun {
   /// schedule goes back) and encoded, with a progress line on a terminal; the file appears
   /// only when complete. Returns the plan it recorded.
   func record(to path: String) throws(Failure) -> RecordingPlan {
-    let scale = options.scale
+    let scale = options.zoom
     let width = Int((options.width * scale).rounded())
     let height = Int((options.height * scale).rounded())
     let plan: RecordingPlan

@@ -12,7 +12,7 @@ struct WindowInput {
     case quit
   }
 
-  /// `zoom` is `--scale`: window points per scene point, for the click lookup.
+  /// `zoom` is `--zoom`: window points per scene point, for the click lookup.
   func handle(
     _ event: WindowCommand, scene: LoaderScene, layout: SceneLayout, window: LoaderWindow,
     zoom: Double = 1, at t: Double

@@ -5,7 +5,7 @@ import LoaderSupport
 /// The interactive demo: the scene in a window until Esc or close.
 ///
 /// Each frame: input (stamped with the clock's time), the scene drawn at that time at the
-/// window's own pixel density times `--scale` (`WindowSize`), the HUD, a screenshot or
+/// window's own pixel density times `--zoom` (`WindowSize`), the HUD, a screenshot or
 /// recording frame when asked (`WindowExtras`), present, status, then `FramePacing` waits: for
 /// the next frame while anything moves or records, else for input or the scene's next
 /// scheduled change (`SDL_WaitEventTimeout`), so a stopped window costs nothing. The status
@@ -22,8 +22,8 @@ struct WindowRun {
     let height =
       options.scene == .seed && !options.sizeGiven ? DemoOptions.seedWindowHeight : options.height
     let w = try LoaderWindow(
-      title: "LoaderView", width: Int((options.width * options.scale).rounded()),
-      height: Int((height * options.scale).rounded()), fullscreen: options.fullscreen,
+      title: "LoaderView", width: Int((options.width * options.zoom).rounded()),
+      height: Int((height * options.zoom).rounded()), fullscreen: options.fullscreen,
       vsync: options.vsync, renderDriver: options.renderer)
     if let reason = w.softwareFallbackReason {
       printError("demo: no accelerated renderer (\(reason)); using the software renderer")
@@ -60,7 +60,7 @@ struct WindowRun {
     let input = WindowInput()
     var status = StatusLine()
     let extras = WindowExtras(options: options)
-    let zoom = options.scale
+    let zoom = options.zoom
 
     frames: while true {
       if let signal = Cancellation.signal {

@@ -2,9 +2,9 @@ import LoaderSDL
 
 /// The window's container for the scene: laid out in scene points, drawn in pixels at
 /// ```
-/// pixelDensity = zoom * window density     (zoom = --scale; density = pixels / window points)
+/// pixelDensity = zoom * window density     (zoom = --zoom; density = pixels / window points)
 /// ```
-/// so `--scale 3` shows everything three times as large, on a HiDPI display as sharp as the
+/// so `--zoom 3` shows everything three times as large, on a HiDPI display as sharp as the
 /// display allows, and the scene's container is the window's size divided by the zoom.
 struct WindowSize {
   let pointWidth: Double

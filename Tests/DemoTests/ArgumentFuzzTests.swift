@@ -47,7 +47,7 @@ import Testing
     case "--scene": ["seed", "grid"]
     case "--count": ["1", "3", "40", "200"]
     case "--size": ["390x120", "64x48", "200x100", "1x1", "16x700"]
-    case "--scale": ["1", "0.5", "2", "3"]
+    case "--zoom": ["1", "0.5", "2", "3"]
     case "--theme": ["light", "dark", "light26", "dark26"]
     case "--backend": ["gfx", "spans", "geometry"]
     case "--threads": ["1", "2", "256"]

@@ -24,7 +24,7 @@ import Testing
   /// snaps its vertices to pixel corners: the run must say so in one line, and is held to
   /// 22 dB only.
   @Test(arguments: [
-    ["--at", "0.35", "--scale", "2", "--theme", "dark"],
+    ["--at", "0.35", "--zoom", "2", "--theme", "dark"],
     ["--count", "60", "--size", "640x360", "--at", "1.3", "--toggle-random", "3"],
   ])
   func everyBackendDrawsTheSameFrame(arguments: [String]) throws {

@@ -24,12 +24,12 @@ import Testing
     (["--at", "inf"], "--at"),
     (["--at", "1e300"], "--at"),
     (["--at"], "--at"),
-    (["--scale", "0"], "--scale"),
-    (["--scale", "-1"], "--scale"),
-    (["--scale", "nan"], "--scale"),
-    (["--scale", "inf"], "--scale"),
-    (["--scale", "1e308"], "--scale"),
-    (["--size", "390x120", "--scale", "1e308"], "--size"),
+    (["--zoom", "0"], "--zoom"),
+    (["--zoom", "-1"], "--zoom"),
+    (["--zoom", "nan"], "--zoom"),
+    (["--zoom", "inf"], "--zoom"),
+    (["--zoom", "1e308"], "--zoom"),
+    (["--size", "390x120", "--zoom", "1e308"], "--size"),
     (["--theme", "sepia"], "--theme"),
     (["--backend", "nope"], "--backend"),
     (["--toggle", "0.3,0.1"], "--toggle"),
@@ -127,16 +127,16 @@ import Testing
     (["--record", "a.gif", "--at", "0"], "--at"),
     (["--at", "0", "--record", "a.webm"], "--at"),
     // Derived pixel sizes, checked before any work (each once trapped a backend).
-    (["--scale", "23", "--at", "0"], "--scale"),
-    (["--size", "1x1", "--scale", "16384"], "--scale"),
-    (["--size", "0.01x0.01", "--scale", "100"], "--scale"),
-    (["--size", "3e-309x3e-309", "--scale", "1.7e308", "--at", "0,1"], "--scale"),
-    (["--size", "1e-300x1e-300", "--scale", "1e300"], "--scale"),
-    (["--size", "1e19x1e19", "--scale", "1e-16"], "--size"),
+    (["--zoom", "23", "--at", "0"], "--zoom"),
+    (["--size", "1x1", "--zoom", "16384"], "--zoom"),
+    (["--size", "0.01x0.01", "--zoom", "100"], "--zoom"),
+    (["--size", "3e-309x3e-309", "--zoom", "1.7e308", "--at", "0,1"], "--zoom"),
+    (["--size", "1e-300x1e-300", "--zoom", "1e300"], "--zoom"),
+    (["--size", "1e19x1e19", "--zoom", "1e-16"], "--size"),
     (["--size", "0.4x0.4"], "--size"),
-    (["--size", "390x120", "--scale", "1e-300"], "--size"),
+    (["--size", "390x120", "--zoom", "1e-300"], "--size"),
     (["--frame-size", "600"], "--frame-size"),
-    (["--count", "4", "--size", "16384x16384", "--scale", "1.01"], "--size"),
+    (["--count", "4", "--size", "16384x16384", "--zoom", "1.01"], "--size"),
   ]
 
   @Test(arguments: badArguments)
@@ -243,7 +243,7 @@ import Testing
     }
     #expect(try parse(["--hud", "on"]).hud == true)
     // At the limits: a 256 px ring radius and a 16384 px side are drawn.
-    #expect(try parse(["--scale", "10.24", "--at", "0"]).scale == 10.24)
+    #expect(try parse(["--zoom", "10.24", "--at", "0"]).zoom == 10.24)
     #expect(try parse(["--size", "16384x100"]).width == 16384)
   }
 
@@ -253,7 +253,7 @@ import Testing
     ["--dash", "1,2", "--dash-phase", "0.5", "--cap", "butt", "--turn", "1", "--stagger", "0.5"],
     ["--speed", "2", "--reduced-motion", "--gutter", "0.2", "--threads", "1", "--hud", "off"],
     ["--verbose", "--fullscreen", "--vsync", "off", "--renderer", "software"],
-    ["--scale", "10.24"],
+    ["--zoom", "10.24"],
   ])
   func goodValuesRender(arguments: [String]) throws {
     let dir = try ScratchDirectory("good")
@@ -375,8 +375,8 @@ import Testing
           --count N            loaders in the grid, 1...1000000; implies --scene grid (default 1000)
           --size WxH           container size in points, at most 16384 a side (default 390x120, a window
                                390x320; 1280x720 for the grid)
-          --scale S            pixels per point of headless frames; a window zooms by it (times its own
-                               density) (default 1)
+          --zoom Z             draw everything Z times larger: headless frames at Z pixels per point, a
+                               window Z times larger at the display's own density (default 1)
           --theme NAME         light, dark, light26 or dark26: background and ring colours (default light)
           --backend NAME       ring rasterizer: gfx, spans or geometry (default spans when the renderer runs
                                on the CPU, geometry on a GPU)
@@ -416,7 +416,7 @@ import Testing
           --loop               record exactly one steady-state period (rings x stagger, from that time on),
                                so the file loops without a seam (default off)
           --pixel-format NAME  chroma of an .mp4 or .webm --record: yuv420p (every player decodes it, but at
-                               --scale 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the
+                               --zoom 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the
                                headless frame) or yuv444p (full colour, 36-42 dB a ring; not every player
                                decodes it) (default yuv420p)
           --hud on|off         frame times, counts and backend over the scene (H toggles); on draws it into
@@ -426,7 +426,7 @@ import Testing
                                time and an estimate on stderr when it is a terminal (default off)
           --fullscreen         open the window full screen (the desktop's resolution) (default off)
           --vsync on|off       wait for the display's refresh when presenting (default on)
-          --renderer NAME      SDL render driver: \(FlagValue.list(LoaderWindow.renderDriverNames)) (default accelerated if any,
+          --renderer NAME      SDL render driver: opengl, opengles2 or software (default accelerated if any,
                                else software)
           --info               print the video driver, the render drivers and the renderer the window would
                                use, then exit
@@ -438,7 +438,7 @@ import Testing
         apart.
 
         Pixel sizes are checked before anything is drawn: a frame is 1...16384 px a side, a ring's radius
-        (--frame-size / 2 x grid fit x --scale) at most 256 px.
+        (--frame-size / 2 x grid fit x --zoom) at most 256 px.
 
         window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any animates,
         else all on), a click toggles the loader under the pointer, + and - double and halve the grid
@@ -446,7 +446,6 @@ import Testing
         motion, H the HUD, ? or F1 the keys panel, S or PrintScreen saves a screenshot (screenshot-*.png
         here), R starts and stops a recording (recording-*.gif here), Esc quits. Space, A, a click and + / -
         drop what is left of --toggle or --toggle-random.
-
         """)
     let short = try DemoProcess.run(["-h"])
     #expect(short.stdout == r.stdout)

@@ -45,7 +45,7 @@ import Testing
   /// with `--gutter`'s gap.
   @Test func ringsSitWhereGridLayoutPutsThem() throws {
     let (trace, _) = try DemoTrace.render([
-      "--count", "1000", "--at", "0.35", "--scale", "2", "--gutter", "0.3",
+      "--count", "1000", "--at", "0.35", "--zoom", "2", "--gutter", "0.3",
     ])
     let rings = try #require(trace.frames.first?.rings)
     let grid = try GridLayout(count: 1000, width: 1280, height: 720, gutter: 0.3)

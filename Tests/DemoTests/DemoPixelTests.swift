@@ -31,7 +31,7 @@ import Testing
 
   @Test(arguments: LoaderTheme.allCases, [1.0, 2.0])
   func ringColoursOnDashesBackgroundElsewhere(theme: LoaderTheme, scale: Double) throws {
-    let images = try frames(["--at", "0,0.35", "--theme", theme.rawValue, "--scale", "\(scale)"])
+    let images = try frames(["--at", "0,0.35", "--theme", theme.rawValue, "--zoom", "\(scale)"])
     try #require(images.count == 2)
     let palette = theme.palette
     let angles: [[Double]] = [[0, 0, 0, 0, 0], [210, 60, 0, 0, 0]]
@@ -95,7 +95,7 @@ import Testing
     // on radius 23) is 59.8 degrees, and half a period on, the cycled [2, 4, 6] is its own
     // complement (on 2, off 4, on 6 becomes off 2, on 4, off 6): at 30 degrees the turned
     // frame has ink where the unturned one has gaps, so a ring that never turns fails.
-    let images = try frames(["--at", "0,0.05", "--scale", "\(scale)"])
+    let images = try frames(["--at", "0,0.05", "--zoom", "\(scale)"])
     try #require(images.count == 2)
     let (cx, cy) = (53 * scale, 60 * scale)
     let turned = Self.rotationError(images[1], images[0], degrees: 30, cx: cx, cy: cy, scale: scale)

@@ -32,7 +32,7 @@ import Testing
 
   @Test func scaleMultipliesLengthsNotAngles() throws {
     for scale in [1.0, 2.0, 3.0] {
-      let frames = try trace(["--at", "0.35", "--scale", "\(scale)"])
+      let frames = try trace(["--at", "0.35", "--zoom", "\(scale)"])
       let rings = try #require(frames.first?.rings)
       #expect(rings.map(\.cx) == [53, 131, 209, 287, 365].map { $0 * scale })
       #expect(rings.map(\.cy) == Array(repeating: 60 * scale, count: 5))

@@ -13,7 +13,7 @@ import Testing
     guard let disk = try FullDisk.mount(leaving: 0) else { return }
     defer { disk.unmount() }
     let r = try DemoProcess.run([
-      "--record", disk.path + "/r." + format, "--scale", "2", "--duration", "1",
+      "--record", disk.path + "/r." + format, "--zoom", "2", "--duration", "1",
     ])
     #expect(r.status == 1, "\(r.stderr.prefix(300))")
     #expect(DemoOutputTests.oneLine(r.stderr), "\(r.stderr.prefix(300))")

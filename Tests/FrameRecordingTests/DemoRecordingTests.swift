@@ -44,7 +44,7 @@ import Testing
     #expect(
       refusal { () throws(UsageError) in try plan("l.mp4", duration: 2, width: 585, height: 180) }
         == "demo: --record: mp4 (H.264 yuv420p) needs an even width and height, not 585x180"
-        + " (--size times --scale)")
+        + " (--size times --zoom)")
     // yuv444p keeps every chroma sample: H.264 takes the odd size then.
     #expect(
       refusal { () throws(UsageError) in

@@ -248,11 +248,11 @@ import Testing
     }
   }
 
-  /// A scale-2 draw into 780x240 is the demo's `--scale 2` headless frame, pixel for pixel.
+  /// A scale-2 draw into 780x240 is the demo's `--zoom 2` headless frame, pixel for pixel.
   @Test func scale2DrawEqualsTheDemoFrame() throws {
     let dir = try ScratchDirectory("view-vs-demo")
     defer { dir.remove() }
-    let run = try DemoProcess.run(["--scale", "2", "--at", "0.35", "--out", dir.path])
+    let run = try DemoProcess.run(["--zoom", "2", "--at", "0.35", "--out", dir.path])
     #expect(run.status == 0, "\(run.stderr)")
     let demo = try PNGImage(path: dir.file("frame-0000-t0.350.png"))
     let canvas = try OffscreenCanvas(width: 780, height: 240)

@@ -34,7 +34,7 @@ import Testing
           #expect(error.description.contains(backend.name), "\(backend.name): \(error)")
         }
       }
-      // `demo --size 1x1 --scale 16384`: past the spans backend's memory limit; the others
+      // `demo --size 1x1 --zoom 16384`: past the spans backend's memory limit; the others
       // draw it (clipped to the target).
       do {
         try backend.draw([ring], shape: seed.scaled(by: 16384), on: canvas.renderer)
