@@ -400,11 +400,14 @@ import Testing
           --headless           render offscreen instead of opening a window (--record implies it) (default
                                off)
           --record FILE        record the animation headless at exact times, format by extension: .gif,
-                               .webp, .mp4, .webm; R records in a window (default none)
+                               .webp, .mp4, .webm; R records in a window; .svg, .json write one steady
+                               period as an animated SVG or a Lottie file (default none)
           --fps N              frames a second of --record, 1...240 (default 50)
           --duration S         seconds of --record, at most 600 (default 2.5)
           --loop               record exactly one steady-state period (rings x stagger, from that time on),
                                so the file loops without a seam (default off)
+          --svg-animation NAME how --record FILE.svg animates: smil (<animateTransform>) or css (@keyframes,
+                               which Chromium turns as a bitmap, slightly blurred) (default smil)
           --hud on|off         frame times, counts and backend over the scene (H toggles); on draws it into
                                headless frames too (default on in a window, off headless)
           --verbose            print the frame rate to stderr once a second (default off)
