@@ -4,11 +4,13 @@
 # libegl-mesa0 and libgl1-mesa-dri: the raster tests draw on an OpenGL renderer through SDL's
 # offscreen (EGL) driver, which is Mesa's software GL on a machine without a GPU.
 # valgrind: make check-memory. The rest: the demo's recording (giflib, libwebp, FFmpeg with libx264 and libvpx) and its HUD
-# (SDL2_ttf, fontconfig, the DejaVu fonts); xvfb and xdotool: the window's key test.
+# (SDL2_ttf, fontconfig, the DejaVu fonts); xvfb and xdotool: the window's key test; chromium and
+# rlottie: the vector export's tests render the SVG and the Lottie file they write.
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev \
   libegl-mesa0 libgl1-mesa-dri valgrind \
   libgif-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
-  libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool
+  libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool \
+  chromium librlottie0-1 librlottie-dev
 
 .PHONY: deps demo test lint bench bench-quick check-memory soak
 

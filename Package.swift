@@ -26,6 +26,13 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"])]
     ),
+    // Test only: renders the Lottie files `LoaderExport` writes (the product never links it).
+    .systemLibrary(
+      name: "CRLottie",
+      path: "Sources/CRLottie",
+      pkgConfig: "rlottie",
+      providers: [.apt(["librlottie-dev"])]
+    ),
     // Recording only (`FrameRecording`): LoaderSDL and its consumers never link these.
     .systemLibrary(
       name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]
@@ -134,6 +141,15 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
+    // `LoaderExport`'s SVG rendered by headless Chromium (run as a process) and its Lottie by
+    // rlottie, each against Cairo; and the demo's `--record FILE.svg / .json`.
+    .testTarget(
+      name: "VectorExportTests",
+      dependencies: [
+        "LoaderCore", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CCairo", "CRLottie",
+        "demo",
+      ]
+    ),
     // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:
     // every allocation of the tests pays one relaxed atomic add.
     .testTarget(

@@ -53,7 +53,8 @@ struct DemoOptions: Equatable {
   var outDirectory: String? = nil
   var tracePath: String? = nil
   var headless = false
-  /// `--record FILE`: the file, its format named by its extension (`RecordingFormat`).
+  /// `--record FILE`: the file, its format named by its extension (`RecordingFormat`, or
+  /// `VectorFormat` for `.svg` and `.json`).
   var recordPath: String? = nil
   var fps = 50
   /// Length of the recording, seconds; nil for `defaultRecordDuration` (or one period with
@@ -64,6 +65,8 @@ struct DemoOptions: Equatable {
   var pixelFormat = VideoPixelFormat.yuv420p
   /// `--quiet`: no progress line, even on a terminal.
   var quiet = false
+  /// `--svg-animation`: how a `--record FILE.svg` animates.
+  var svgAnimation = LoaderExport.SVGAnimation.smil
   /// nil: on in a window, off headless.
   var hud: Bool? = nil
   var verbose = false
@@ -262,17 +265,18 @@ struct DemoOptions: Equatable {
       .value(
         "--record", "FILE",
         help:
-          "record the animation headless at exact times, format by extension: \(RecordingFormat.extensionsList); R records in a window",
+          "record the animation headless at exact times, format by extension: \(RecordingFormat.extensionsList); R records in a window; \(VectorFormat.extensionsList) write one steady period as an animated SVG or a Lottie file",
         default: "none"
       ) { p, v in
         // A bare extension (`.gif`, `dir/.gif`) is a name with nothing before its dot.
         let name = v.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let format = RecordingFormat(path: v) else {
+        guard let ext = RecordingFormat(path: v)?.rawValue ?? VectorFormat(path: v)?.rawValue else {
           throw FlagProblem(
-            "\(ErrorLine.quote(v)) does not end in one of \(RecordingFormat.extensionsList)")
+            "\(ErrorLine.quote(v)) does not end in one of \(RecordingFormat.extensionsList), "
+              + VectorFormat.extensionsList)
         }
-        guard name.count > format.rawValue.count + 1 else {
-          throw FlagProblem("\(ErrorLine.quote(v)) has no file name before its .\(format.rawValue)")
+        guard name.count > ext.count + 1 else {
+          throw FlagProblem("\(ErrorLine.quote(v)) has no file name before its .\(ext)")
         }
         p.options.recordPath = v
       },
@@ -305,6 +309,15 @@ struct DemoOptions: Equatable {
         default: VideoPixelFormat.yuv420p.rawValue
       ) { p, v in
         p.options.pixelFormat = try FlagValue.choice(v, "pixel format", of: VideoPixelFormat.self)
+      },
+      .value(
+        "--svg-animation", "NAME",
+        help:
+          "how --record FILE.svg animates: smil (<animateTransform>) or css (@keyframes, which Chromium turns as a bitmap, slightly blurred)",
+        default: "smil"
+      ) { p, v in
+        p.options.svgAnimation = try FlagValue.choice(
+          v, "SVG animation", of: LoaderExport.SVGAnimation.self)
       },
       .value(
         "--hud", "on|off",
@@ -389,6 +402,7 @@ struct DemoOptions: Equatable {
     if o.toggleRandomSeed != nil, !o.toggles.isEmpty {
       throw UsageError(flag: "--toggle-random", problem: "cannot be combined with --toggle")
     }
+    try VectorRecording.check(path: o.recordPath, given: given)
     for flag in ["--fps", "--duration", "--loop", "--pixel-format"]
     where given.contains(flag) && o.recordPath == nil {
       throw UsageError(flag: flag, problem: "only with --record")

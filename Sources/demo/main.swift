@@ -31,6 +31,10 @@ if options.info {
 func headlessStatus(_ options: DemoOptions) -> Int32 {
   Cancellation.install(program: "demo")
   do {
+    if let path = options.recordPath, let format = VectorFormat(path: path) {
+      print(try VectorRecording.write(options, to: path, format: format))
+      return 0
+    }
     if let path = options.recordPath {
       let plan = try HeadlessRun(options: options).record(to: path)
       print("demo: wrote \(plan.summary) to \(path)")

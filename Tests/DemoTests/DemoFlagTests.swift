@@ -410,7 +410,8 @@ import Testing
           --headless           render offscreen instead of opening a window (--record implies it) (default
                                off)
           --record FILE        record the animation headless at exact times, format by extension: .gif,
-                               .webp, .mp4, .webm; R records in a window (default none)
+                               .webp, .mp4, .webm; R records in a window; .svg, .json write one steady
+                               period as an animated SVG or a Lottie file (default none)
           --fps N              frames a second of --record, 1...240 (default 50)
           --duration S         seconds of --record, at most 600 (default 2.5)
           --loop               record exactly one steady-state period (rings x stagger, from that time on),
@@ -419,6 +420,8 @@ import Testing
                                --zoom 1 a ring's 4-pixel stroke loses colour: 28-32 dB a ring against the
                                headless frame) or yuv444p (full colour, 36-42 dB a ring; not every player
                                decodes it) (default yuv420p)
+          --svg-animation NAME how --record FILE.svg animates: smil (<animateTransform>) or css (@keyframes,
+                               which Chromium turns as a bitmap, slightly blurred) (default smil)
           --hud on|off         frame times, counts and backend over the scene (H toggles); on draws it into
                                headless frames too (default on in a window, off headless)
           --verbose            print the frame rate to stderr once a second (default off)

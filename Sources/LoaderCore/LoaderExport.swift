@@ -1,0 +1,189 @@
+import Foundation
+
+/// The web twin of a loader row: one steady period of its motion as an animated SVG or a
+/// Lottie animation, written as text with Foundation alone.
+///
+/// ```swift
+/// let svg = try LoaderExport.svg(style: .seed.with(palette: .dark), background: LoaderPalette.dark.background)
+/// let json = try LoaderExport.lottie(style: .seed, width: 390, height: 120)
+/// ```
+///
+/// What the files hold, for a container of `width` x `height` points laid out as the seed's
+/// row (`RowLayout`), one user unit (SVG) or one Lottie pixel per point:
+/// - **Geometry.** Each "on" interval of the dash pattern along the centreline (`DashedRing`)
+///   is its own open arc: SVG `A` commands, or cubic Béziers of at most 45 degrees in Lottie
+///   (radial error below `4.3e-6 * radius`), all of one ring stroked together with the style's
+///   line width, cap and colour, so overlapping caps blend once. The last, cut dash ends at
+///   3 o'clock as SPEC says. A zero-length dash with round caps is a dot (an arc a twentieth
+///   of the line width long, centred on it); with butt caps it has no ink and is left out. Renderers disagree on where a
+///   `stroke-dasharray` or a Lottie dash puts its dashes along a circle; arcs they agree on.
+/// - **Motion.** Exactly one steady-state period, `ringCount * stagger` seconds, that loops
+///   without a seam: ring `i`'s turn starts at `i * stagger` into the period and turns
+///   `turnDegrees` linearly over `turnDuration`, resting otherwise. A turn longer than the
+///   period overlaps the next and the two add, as SPEC's timing curves do; a turn that runs
+///   over the period's end continues at its start. See `RingMotion`.
+/// - **Timing in the file.** SVG: SMIL `animateTransform` (or CSS `@keyframes`) with linear
+///   timing on a group rotated about the ring's centre. Lottie: each ring a shape layer whose
+///   rotation is keyframed with linear easing, rests as hold keyframes; `frameRate` is about
+///   60 fps, adjusted so that the period is a whole number of frames.
+///
+/// Costs: the SVG writes the dash geometry once and references it per ring (2.3 KB for the
+/// seed with SMIL, 2.7 with CSS); Lottie cannot share a path between layers of different
+/// colours, so every ring repeats it (16.7 KB for the seed, 1.3 gzipped). Non-goals: the start (the seconds before the steady state), toggling, speed and
+/// reduced motion; a host page pauses or hides the image itself.
+public enum LoaderExport {
+  /// How an SVG animates its rings. Both play in every current browser, inline, in an `<img>`
+  /// or as a document.
+  public enum SVGAnimation: String, Sendable, Hashable, CaseIterable {
+    /// SMIL `<animateTransform>` elements, the default: the browser draws every frame's path
+    /// afresh (headless Chromium matches Cairo at 36 to 42 dB per ring).
+    /// `SVGSVGElement.pauseAnimations()` and `setCurrentTime(_:)` control it from a script.
+    case smil
+    /// CSS `@keyframes` in a `<style>` element. Chromium runs a CSS transform animation on its
+    /// compositor: it rasterizes each ring once and turns the bitmap, which blurs it (turning
+    /// rings read 29.4 to 30.5 dB against Cairo, resting ones 37). `Element.getAnimations()`
+    /// controls it from a script.
+    case css
+  }
+
+  /// Why a style or a container cannot be exported.
+  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    /// The style fails `LoaderStyle.validate()`.
+    case invalidStyle(LoaderStyle.Error)
+    /// The container is not finite, positive and at most `maximumSide` points a side.
+    case invalidSize(width: Double, height: Double)
+    /// A period ends with each ring turned `turnDegrees`: unless that is a whole number of
+    /// turns, the last frame does not meet the first (a solid ring, which looks the same at
+    /// every angle, is exempt).
+    case turnNotWhole(degrees: Double)
+    /// The Lottie file would hold more arc segments than `maximumLottieSegments`.
+    case tooManySegments(Int)
+
+    public var description: String {
+      switch self {
+      case .invalidStyle(let e): "invalid loader style: \(e)"
+      case .invalidSize(let w, let h):
+        "container \(w) x \(h) points: each side must be finite, > 0 and <= "
+          + "\(Int(LoaderExport.maximumSide))"
+      case .turnNotWhole(let d):
+        "turnDegrees \(d) is not a multiple of 360: one period would not loop without a seam"
+      case .tooManySegments(let n):
+        "the Lottie file would hold \(n) arc segments (rings x dashes); at most "
+          + "\(LoaderExport.maximumLottieSegments)"
+      }
+    }
+  }
+
+  /// Largest container side, points: far beyond any screen, small enough that every
+  /// coordinate written with three decimals stays exact in a `Double`.
+  public static let maximumSide = 100_000.0
+
+  /// Most arc segments in one Lottie file: each costs about 150 bytes of JSON, so the file
+  /// stays under about 15 MB (the seed writes 95; the SVG writes its geometry once and needs
+  /// no such cap).
+  public static let maximumLottieSegments = 100_000
+
+  /// The arc that draws a zero-length round-capped dash is this fraction of the line width
+  /// long. Renderers drop an empty arc (SVG's arc rule) or one shorter than their fixed-point
+  /// unit (rlottie strokes with FreeType's stroker, in 1/64 pixel: a 0.01-point arc vanishes);
+  /// at a twentieth, the seed's dot is 4.2 points long and 4 wide, and rlottie still draws it
+  /// at a sixth of its size.
+  static let dotFraction = 0.05
+
+  /// The length of the exported loop, seconds: `ringCount * stagger` (1.25 for the seed).
+  public static func period(of style: LoaderStyle) -> Double {
+    Double(style.ringCount) * style.stagger
+  }
+
+  /// An animated SVG document of the row: one steady period, looping forever.
+  ///
+  /// - Parameters:
+  ///   - style: rings, colours (with their alpha), dash, cap, line width and timing.
+  ///   - width: the container's width, points (the SVG's `width` and `viewBox`).
+  ///   - height: the container's height, points; the row is centred in it.
+  ///   - background: a rectangle of this colour behind the rings, or nil for a transparent
+  ///     image (a theme's background is `LoaderTheme.palette.background`).
+  ///   - animation: SMIL (the default) or CSS `@keyframes`.
+  /// - Returns: the document, UTF-8 text with one element per line.
+  /// - Throws: `Error` for a style that fails validation, a container outside
+  ///   `0 < side <= maximumSide`, or a turn that is not a whole number of turns.
+  public static func svg(
+    style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
+    background: RGBAColor? = LoaderPalette.light.background, animation: SVGAnimation = .smil
+  ) throws(Error) -> String {
+    try validate(style: style, width: width, height: height)
+    return SVGDocument(
+      style: style, width: width, height: height, background: background, animation: animation
+    ).text
+  }
+
+  /// A Lottie animation (Bodymovin JSON) of the row: one steady period, looping forever.
+  ///
+  /// The composition is `ceil(width)` x `ceil(height)` pixels (Lottie sizes are whole), the
+  /// row laid out in `width` x `height` from its top-left corner. Frames run at `frameRate`
+  /// per second, `op` of them make one period.
+  ///
+  /// - Parameters:
+  ///   - style: rings, colours (with their alpha), dash, cap, line width and timing.
+  ///   - width: the container's width, points.
+  ///   - height: the container's height, points; the row is centred in it.
+  ///   - background: a rectangle layer of this colour behind the rings, or nil for a
+  ///     transparent animation.
+  /// - Returns: the JSON file's bytes, the same for the same input.
+  /// - Throws: `Error`, as `svg(style:width:height:background:animation:)` does, and
+  ///   `Error/tooManySegments(_:)` for a file over `maximumLottieSegments`.
+  public static func lottie(
+    style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
+    background: RGBAColor? = LoaderPalette.light.background
+  ) throws(Error) -> Data {
+    try validate(style: style, width: width, height: height)
+    let arcs = DashArcs(style: style, maximumSweep: LottieDocument.maximumSweep)
+    let segments = arcs.segmentCount * style.ringCount
+    guard segments <= maximumLottieSegments else { throw .tooManySegments(segments) }
+    return LottieDocument(
+      style: style, arcs: arcs, width: width, height: height, background: background
+    ).data
+  }
+
+  /// The Lottie frame rate for `style`: the whole number of frames nearest to 60 fps over one
+  /// period, divided by the period. 60 for the seed (75 frames in 1.25 s).
+  public static func lottieFrameRate(of style: LoaderStyle) -> Double {
+    let period = period(of: style)
+    return Double(lottieFrameCount(of: style)) / period
+  }
+
+  /// Frames in one Lottie period (`op`): `max(1, round(60 * period))`.
+  public static func lottieFrameCount(of style: LoaderStyle) -> Int {
+    // `period` is at most 1024 * 86400 s (`LoaderStyle`'s limits), 5.3e9 frames: an `Int`.
+    Int(max(1, (60 * period(of: style)).rounded()))
+  }
+
+  static func validate(style: LoaderStyle, width: Double, height: Double) throws(Error) {
+    do {
+      try style.validate()
+    } catch {
+      throw .invalidStyle(error)
+    }
+    for side in [width, height] {
+      guard side.isFinite, side > 0, side <= maximumSide else {
+        throw .invalidSize(width: width, height: height)
+      }
+    }
+    guard style.dash.isSolid || style.turnDegrees.remainder(dividingBy: 360) == 0 else {
+      throw .turnNotWhole(degrees: style.turnDegrees)
+    }
+  }
+
+  /// `x` rounded to `decimals` places, without trailing zeros, a `-0` or an exponent:
+  /// `23`, `-4.5`, `0.001`. Values are at most `1e12` here, well inside plain notation.
+  static func number(_ x: Double, decimals: Int = 3) -> String {
+    let unit = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(max(decimals, 0), 6)]
+    let r = (x * unit).rounded() / unit
+    if r == 0 { return "0" }
+    if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+    var s = String(format: "%.\(decimals)f", r)
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s
+  }
+}
