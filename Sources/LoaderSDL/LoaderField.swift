@@ -56,14 +56,26 @@ public final class LoaderField {
     case grid
   }
 
-  /// What the rings do while they run.
+  /// What the rings do while they run: the seed's turns, or a reduced-motion policy the user
+  /// chose (platforms and spinner libraries each pick one: slow down, stop, or swap the motion
+  /// for a pulse). Every policy keeps SwiftUI's schedule (the same triggers, stagger and
+  /// turns), so switching back and forth never jumps the schedule.
   public enum Motion: Sendable, Hashable {
     /// The seed: each triggered ring turns once.
     case full
     /// No rotation at all: every ring is drawn at angle 0 and, instead of turning, its
     /// opacity pulses through `reducedMotionOpacity(turnProgress:)` on the same schedule
     /// (same triggers, same 0.25 s stagger, same 0.6 s turn), so it still reads as working.
-    case reduced
+    case pulse
+    /// The turns, `factor` (in `(0, 1)`) as far: each ring's angle is `factor` times the full
+    /// motion's, so a turn sweeps `factor * 360` degrees in the same 0.6 s.
+    case slow(factor: Double)
+    /// Nothing moves: every ring at rest at angle 0, fully visible. `nextChange(after:)` says
+    /// nil, so a host stops redrawing.
+    case still
+
+    /// Whether the policy draws every ring at angle 0, and changes nothing over time.
+    var isStill: Bool { self == .still }
   }
 
   public enum Error: Swift.Error, Sendable, CustomStringConvertible {
@@ -75,6 +87,9 @@ public final class LoaderField {
     case invalidThreads(Int)
     /// The `LoaderRenderer` was closed.
     case closed
+    /// `Motion.slow` with a factor outside `(0, 1)`.
+    case invalidMotion(Double)
+    case invalidFrameRate(Double)
     case timeNotFinite(Double)
     /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
     case timeBeforePast(time: Double, earliest: Double)
@@ -91,6 +106,8 @@ public final class LoaderField {
         "the renderer's scale must be finite and > 0, got \(x)x\(y)"
       case .invalidThreads(let n): "thread count must be >= 1, got \(n)"
       case .closed: "the LoaderRenderer was closed"
+      case .invalidMotion(let m): "a slow motion's factor must be in (0, 1), got \(m)"
+      case .invalidFrameRate(let r): "a maximum frame rate must be finite and > 0, got \(r)"
       case .timeNotFinite(let t): "time must be finite, got \(t)"
       case .timeBeforePast(let t, let e):
         "time \(t) is before the loaders' past (the earliest time they can show is \(e));"
@@ -125,8 +142,29 @@ public final class LoaderField {
   /// Loader time of the latest toggle applied (any loader): toggles never go back.
   private var lastToggle = -Double.infinity
 
-  /// See `Motion`; can change at any time (the picture changes with it).
-  public var motion: Motion = .full
+  /// See `Motion`; set with `setMotion(_:)` at any time (the picture changes with it).
+  public private(set) var motion: Motion = .full
+
+  /// Sets `motion`; a `.slow` factor outside `(0, 1)` throws `Error.invalidMotion`.
+  public func setMotion(_ m: Motion) throws(Error) {
+    if case .slow(let f) = m, !(f > 0 && f < 1) { throw .invalidMotion(f) }
+    motion = m
+  }
+
+  /// The most frames a second `nextChange(after:)` asks a host for while the rings move (nil:
+  /// no cap, every frame the host draws changes the picture). A status-bar spinner capped at
+  /// 20 saves most of what a 60 Hz redraw costs; the motion's times stay exact, only fewer
+  /// of them are shown. Set with `setMaximumFrameRate(_:)`.
+  public private(set) var maximumFrameRate: Double?
+
+  /// Sets `maximumFrameRate` (finite and > 0, or nil).
+  public func setMaximumFrameRate(_ rate: Double?) throws(Error) {
+    if let rate, !(rate.isFinite && rate > 0) { throw .invalidFrameRate(rate) }
+    maximumFrameRate = rate
+  }
+
+  /// The caller time of the last `draw`, for `maximumFrameRate`.
+  private var lastDrawTime = -Double.infinity
   /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
   public private(set) var gutter = 0.0
@@ -337,8 +375,17 @@ public final class LoaderField {
   ///
   /// A loader turned off at `C` in a run started at `R` is quiet from
   /// `R + stagger * j + turnDuration`, `j` its last trigger (`R + stagger * j < C`).
+  ///
+  /// With `maximumFrameRate` set, the answer is never earlier than the last drawn time plus
+  /// one frame at that rate; with `motion` `.still`, it is nil (nothing ever moves).
   public func nextChange(after time: Double) -> Double? {
-    guard time.isFinite else { return nil }
+    guard time.isFinite, !motion.isStill else { return nil }
+    guard let change = nextMotion(after: time) else { return nil }
+    guard let rate = maximumFrameRate else { return change }
+    return max(change, lastDrawTime + 1 / rate)
+  }
+
+  private func nextMotion(after time: Double) -> Double? {
     let tau = clock.loaderTime(at: time)
     var soonest = Double.infinity
     for id in loaders {
@@ -378,7 +425,7 @@ public final class LoaderField {
   /// How far the pulse dims a ring at the middle of its turn.
   public static let reducedMotionDepth = 0.6
 
-  /// A ring's opacity in `.reduced` motion, from its turn progress `c` in `[0, 1)` (the
+  /// A ring's opacity in `.pulse` motion, from its turn progress `c` in `[0, 1)` (the
   /// fraction of `turnDegrees` the full motion would have turned it past its last rest
   /// position; 0 at rest):
   /// ```
@@ -450,6 +497,7 @@ public final class LoaderField {
     guard state.scaleX.isFinite, state.scaleY.isFinite, state.scaleX > 0, state.scaleY > 0 else {
       throw .invalidRenderScale(x: state.scaleX, y: state.scaleY)
     }
+    lastDrawTime = time
     try prepareRings(
       in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY), at: time)
     guard let shape, !instances.isEmpty, !state.region.isEmpty else { return true }
@@ -531,11 +579,17 @@ public final class LoaderField {
             color: colors[r]))
       }
     }
-    if motion == .reduced { try applyReducedMotion(at: tau, ringsPerLoader: offsets.count) }
+    switch motion {
+    case .full: break
+    case .pulse, .slow: try applyReducedMotion(at: tau, ringsPerLoader: offsets.count)
+    case .still: for k in instances.indices { instances[k].angle = 0 }
+    }
   }
 
-  /// `.reduced`: every ring at angle 0, its alpha scaled by the pulse of its turn. The turn
-  /// progress comes from the exact angle, so it holds for any `turnDegrees`.
+  /// `.pulse`: every ring at angle 0, its alpha scaled by the pulse of its turn. `.slow`: its
+  /// angle `factor` times the exact unwrapped one (reduced mod 360 in `Double`, so a long run
+  /// keeps its precision). Both start from the exact angle, so they hold for any
+  /// `turnDegrees`.
   private func applyReducedMotion(at tau: Double, ringsPerLoader n: Int) throws(Error) {
     for k in instances.indices {
       let exact: Double
@@ -544,15 +598,20 @@ public final class LoaderField {
       } catch {
         throw .engine(error)
       }
-      let turns = exact / style.turnDegrees
-      let opacity = Self.reducedMotionOpacity(turnProgress: turns - turns.rounded(.down))
-      instances[k].color.a = UInt8((Double(instances[k].color.a) * opacity).rounded())
-      instances[k].angle = 0
+      switch motion {
+      case .slow(let factor):
+        instances[k].angle = Float((exact * factor).truncatingRemainder(dividingBy: 360))
+      default:
+        let turns = exact / style.turnDegrees
+        let opacity = Self.reducedMotionOpacity(turnProgress: turns - turns.rounded(.down))
+        instances[k].color.a = UInt8((Double(instances[k].color.a) * opacity).rounded())
+        instances[k].angle = 0
+      }
     }
   }
 
   /// The exact angles (degrees, unwrapped) of loader `id`'s rings at `time`, as the full
-  /// motion has them (`.reduced` draws them at 0). Steps the engine like `draw`.
+  /// motion has them (`motion` changes what `draw` shows). Steps the engine like `draw`.
   public func angles(of id: LoaderID, at time: Double) throws(Error) -> [Double] {
     let tau = try advance(to: time)
     do { return try engine.angles(loader: id, at: tau) } catch { throw .engine(error) }

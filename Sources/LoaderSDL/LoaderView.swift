@@ -93,10 +93,21 @@ public final class LoaderView {
     try field.setSpeed(speed, at: time)
   }
 
-  /// `.full` (the seed) or `.reduced` (no rotation; opacity pulses, see `LoaderField.Motion`).
-  public var motion: LoaderField.Motion {
-    get { field.motion }
-    set { field.motion = newValue }
+  /// `.full` (the seed) or a reduced-motion policy: `.pulse`, `.slow(factor:)`, `.still`
+  /// (see `LoaderField.Motion`).
+  public var motion: LoaderField.Motion { field.motion }
+
+  /// Sets `motion` (a `.slow` factor must be in `(0, 1)`).
+  public func setMotion(_ motion: LoaderField.Motion) throws {
+    try field.setMotion(motion)
+  }
+
+  /// See `LoaderField.maximumFrameRate`: caps how often `nextChange(after:)` asks for a frame.
+  public var maximumFrameRate: Double? { field.maximumFrameRate }
+
+  /// Sets `maximumFrameRate` (finite and > 0, or nil for no cap).
+  public func setMaximumFrameRate(_ rate: Double?) throws {
+    try field.setMaximumFrameRate(rate)
   }
 
   /// The backend asked for (nil: each renderer's preferred one); can change at any time.

@@ -41,7 +41,14 @@ struct DemoOptions: Equatable {
   var style = LoaderStyle.seed
   /// The loaders' clock runs this many times as fast as the caller's.
   var speed = 1.0
-  var reducedMotion = false
+  /// `--reduced-motion`'s names, and M's cycle after `.full`.
+  static let reducedMotions: [(String, LoaderField.Motion)] = [
+    ("pulse", .pulse), ("slow", .slow(factor: 0.25)), ("still", .still),
+  ]
+  /// `--reduced-motion`: the field's motion policy.
+  var motion = LoaderField.Motion.full
+  /// `--max-fps`: the field's `maximumFrameRate`.
+  var maximumFrameRate: Double? = nil
   /// Fraction of each grid cell kept empty around its loader (0: cells packed edge to edge).
   var gutter = defaultGutter
   /// Simulated times to render headless, in output order; nil for the default set.
@@ -211,10 +218,22 @@ struct DemoOptions: Equatable {
           "the loaders' clock against the wall clock, \(FlagValue.text(speedRange.lowerBound))...\(FlagValue.text(speedRange.upperBound)); [ and ] halve and double it in a window",
         default: "1"
       ) { p, v in p.options.speed = try FlagValue.number(v, in: speedRange, what: "a speed") },
-      .switch(
-        "--reduced-motion", help: "no rotation: each ring's opacity pulses on the same stagger"
-      ) {
-        $0.options.reducedMotion = true
+      .value(
+        "--reduced-motion", "NAME",
+        help: "a reduced-motion policy: pulse (no rotation, each ring's opacity pulses on the"
+          + " same schedule), slow (each turn a quarter as far) or still (rings at rest, nothing"
+          + " moves); M cycles through them in a window",
+        default: "off"
+      ) { p, v in
+        p.options.motion = try FlagValue.choice(v, "reduced motion", from: reducedMotions)
+      },
+      .value(
+        "--max-fps", "N",
+        help: "the most frames a second a window draws while the rings move (a status-bar"
+          + " spinner's 20 saves power); frames still show exact times",
+        default: "none"
+      ) { p, v in
+        p.options.maximumFrameRate = try FlagValue.number(v, in: 1...240, what: "a frame rate")
       },
       .value(
         "--gutter", "FRACTION",
@@ -376,7 +395,7 @@ struct DemoOptions: Equatable {
       window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any \
       animates, else all on), a click toggles the loader under the pointer, + and - double and \
       halve the grid (1...\(LoaderScene.maximumCount)), B switches to the next backend, [ and ] \
-      halve and double the speed, M toggles reduced motion, H the HUD, ? or F1 the keys panel, \
+      halve and double the speed, M cycles the reduced-motion policies, H the HUD, ? or F1 the keys panel, \
       S or PrintScreen saves a screenshot (screenshot-*.png here), R starts and stops a recording \
       (recording-*.gif here), Esc quits. Space, A, a click and + / - drop what is left of \
       --toggle or --toggle-random.

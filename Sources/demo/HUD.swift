@@ -29,7 +29,7 @@ final class HUD {
     ("+ / -", "double / halve the grid"),
     ("B", "next backend"),
     ("[ / ]", "halve / double the speed"),
-    ("M", "reduced motion"),
+    ("M", "reduced motion policy"),
     ("H", "hide / show this HUD"),
     ("? / F1", "show / hide these keys"),
     ("S / PrtSc", "screenshot (PNG)"),

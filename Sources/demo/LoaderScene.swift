@@ -63,7 +63,7 @@ final class LoaderScene {
     self.background = background
     field = try LoaderField(
       style: style, layout: kind == .seed ? .row : .grid, backend: backend, capacity: count)
-    field.motion = motion
+    try field.setMotion(motion)
     try field.setSpeed(speed, at: 0)
     try field.setGutter(gutter)
     if let threads { try field.setThreads(threads) }
@@ -76,8 +76,9 @@ final class LoaderScene {
   convenience init(options o: DemoOptions) throws(LoaderField.Error) {
     try self.init(
       kind: o.scene, count: o.count, style: o.style, background: o.theme.palette.background,
-      motion: o.reducedMotion ? .reduced : .full, speed: o.speed, gutter: o.gutter,
+      motion: o.motion, speed: o.speed, gutter: o.gutter,
       threads: o.threads, backend: o.backend, script: o.script)
+    try field.setMaximumFrameRate(o.maximumFrameRate)
   }
 
   var count: Int { field.count }

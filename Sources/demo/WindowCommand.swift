@@ -28,7 +28,7 @@ enum WindowCommand: Sendable, Equatable {
   case slower
   /// `]`: twice the speed.
   case faster
-  /// `M`: reduced motion on or off.
+  /// `M`: the next reduced-motion policy (off, pulse, slow, still).
   case toggleReducedMotion
 
   /// The command for `event`, nil for a key the demo does not use.

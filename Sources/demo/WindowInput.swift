@@ -43,8 +43,11 @@ struct WindowInput {
       try scene.field.setSpeed(speed, at: t)
       printError("demo: speed \(FlagValue.text(speed))x")
     case .toggleReducedMotion:
-      scene.field.motion = scene.field.motion == .full ? .reduced : .full
-      printError("demo: reduced motion \(scene.field.motion == .reduced ? "on" : "off")")
+      let cycle = [("off", LoaderField.Motion.full)] + DemoOptions.reducedMotions
+      let now = cycle.firstIndex { $0.1 == scene.field.motion } ?? 0
+      let next = cycle[(now + 1) % cycle.count]
+      try scene.field.setMotion(next.1)
+      printError("demo: reduced motion \(next.0)")
     case .renderTargetsReset:
       break  // `LoaderWindow.nextEvent()` told its `LoaderRenderer`
     case .toggleHUD, .toggleKeys, .screenshot, .toggleRecording:

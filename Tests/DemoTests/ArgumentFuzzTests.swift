@@ -61,6 +61,8 @@ import Testing
     case "--turn": ["0.6", "0.1", "2"]
     case "--stagger": ["0.25", "0.05", "1"]
     case "--speed": ["1", "0.5", "3"]
+    case "--reduced-motion": ["pulse", "slow", "still"]
+    case "--max-fps": ["20", "60", "240"]
     case "--gutter": ["0", "0.3"]
     case "--at": ["0", "0.35,1.3", "2,0.1", "0,0,0"]
     case "--toggle": ["0.1", "0,0.3,0.4"]

@@ -96,6 +96,9 @@ import Testing
     (["--speed", "1e9"], "--speed"),
     (["--speed", "1000", "--at", "100"], "--speed"),
     (["--reduced-motion=on"], "--reduced-motion"),
+    (["--reduced-motion"], "--reduced-motion"),
+    (["--max-fps", "0"], "--max-fps"),
+    (["--max-fps", "nan"], "--max-fps"),
     (["--gutter", "1"], "--gutter"),
     (["--gutter", "-0.1"], "--gutter"),
     (["--threads", "0"], "--threads"),
@@ -207,18 +210,21 @@ import Testing
     let o = try parse([
       "--rings", "7", "--colors", "#FF000080,00ff00", "--frame-size", "40", "--line-width=6",
       "--dash", "3,1", "--dash-phase", "1.5", "--cap", "butt", "--turn", "0.9", "--stagger",
-      "0.1", "--speed", "0.5", "--reduced-motion", "--gutter", "0.25", "--threads", "3",
+      "0.1", "--speed", "0.5", "--reduced-motion", "slow", "--max-fps", "20", "--gutter",
+      "0.25", "--threads", "3",
       "--hud", "off", "--verbose", "--fullscreen", "--vsync", "off", "--renderer", "software",
       "--info", "--record", "l.WebP", "--fps", "60", "--duration", "1.5",
     ])
     #expect(o.style == style)
-    #expect(o.speed == 0.5 && o.reducedMotion && o.gutter == 0.25 && o.threads == 3)
+    #expect(o.speed == 0.5 && o.motion == .slow(factor: 0.25) && o.gutter == 0.25)
+    #expect(o.threads == 3 && o.maximumFrameRate == 20)
     #expect(o.hud == false && o.verbose && o.fullscreen && !o.vsync && o.renderer == "software")
     #expect(o.info && o.recordPath == "l.WebP" && o.fps == 60 && o.recordDuration == 1.5)
     #expect(!o.loop)
     // Defaults, and what each switch does when absent.
     let d = try parse([])
-    #expect(d.speed == 1 && !d.reducedMotion && d.gutter == 0.25 && d.threads == nil)
+    #expect(d.speed == 1 && d.motion == .full && d.gutter == 0.25 && d.threads == nil)
+    #expect(d.maximumFrameRate == nil)
     #expect(d.hud == nil && !d.verbose && !d.fullscreen && d.vsync && d.renderer == nil)
     #expect(!d.info && d.recordPath == nil && d.fps == 50 && d.recordDuration == nil && !d.loop)
     // The theme colours the rings unless --colors says otherwise; --dash-phase alone shifts
@@ -251,7 +257,8 @@ import Testing
   @Test(arguments: [
     ["--rings", "3", "--colors", "FF000080", "--frame-size", "30", "--line-width", "2"],
     ["--dash", "1,2", "--dash-phase", "0.5", "--cap", "butt", "--turn", "1", "--stagger", "0.5"],
-    ["--speed", "2", "--reduced-motion", "--gutter", "0.2", "--threads", "1", "--hud", "off"],
+    ["--speed", "2", "--reduced-motion", "pulse", "--gutter", "0.2", "--threads", "1"],
+    ["--reduced-motion", "still", "--max-fps", "20", "--hud", "off"],
     ["--verbose", "--fullscreen", "--vsync", "off", "--renderer", "software"],
     ["--zoom", "10.24"],
   ])
@@ -394,7 +401,12 @@ import Testing
           --stagger S          seconds between one ring's trigger and the next's (default 0.25)
           --speed X            the loaders' clock against the wall clock, 0.001...1000; [ and ] halve and
                                double it in a window (default 1)
-          --reduced-motion     no rotation: each ring's opacity pulses on the same stagger (default off)
+          --reduced-motion NAME
+                               a reduced-motion policy: pulse (no rotation, each ring's opacity pulses on
+                               the same schedule), slow (each turn a quarter as far) or still (rings at
+                               rest, nothing moves); M cycles through them in a window (default off)
+          --max-fps N          the most frames a second a window draws while the rings move (a status-bar
+                               spinner's 20 saves power); frames still show exact times (default none)
           --gutter FRACTION    fraction of each grid cell kept empty around its loader, 0...0.9 (0: edge to
                                edge) (default 0.25)
           --at T1,T2,...       simulated times in seconds to render headless (default 0,0.35,0.7,1.3)
@@ -445,10 +457,11 @@ import Testing
 
         window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any animates,
         else all on), a click toggles the loader under the pointer, + and - double and halve the grid
-        (1...1000000), B switches to the next backend, [ and ] halve and double the speed, M toggles reduced
-        motion, H the HUD, ? or F1 the keys panel, S or PrintScreen saves a screenshot (screenshot-*.png
-        here), R starts and stops a recording (recording-*.gif here), Esc quits. Space, A, a click and + / -
-        drop what is left of --toggle or --toggle-random.
+        (1...1000000), B switches to the next backend, [ and ] halve and double the speed, M cycles the
+        reduced-motion policies, H the HUD, ? or F1 the keys panel, S or PrintScreen saves a screenshot
+        (screenshot-*.png here), R starts and stops a recording (recording-*.gif here), Esc quits. Space, A,
+        a click and + / - drop what is left of --toggle or --toggle-random.
+
         """)
     let short = try DemoProcess.run(["-h"])
     #expect(short.stdout == r.stdout)

@@ -107,4 +107,15 @@ import Testing
     #expect(turned < tolerance, "mean abs error \(turned)")
     #expect(unturned > 3 * turned, "not turned: \(unturned) vs turned by 30 degrees: \(turned)")
   }
+
+  /// `--reduced-motion still`: frames at two times are the same bytes; `slow` moves, less.
+  @Test func reducedMotionStillFramesAreIdentical() throws {
+    let still = try frames(["--at", "0.3,0.9", "--reduced-motion", "still"])
+    try #require(still.count == 2)
+    #expect(still[0].pixels == still[1].pixels)
+    #expect(still[0].pixels.contains { $0 != still[0].pixels[0] }, "the rings show")
+    let slow = try frames(["--at", "0.3,0.9", "--reduced-motion", "slow"])
+    try #require(slow.count == 2)
+    #expect(slow[0].pixels != slow[1].pixels)
+  }
 }

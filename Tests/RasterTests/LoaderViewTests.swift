@@ -187,10 +187,10 @@ import Testing
     }
   }
 
-  /// `.reduced`: every ring at angle 0 at every time, its alpha on the pulse of its turn.
+  /// `.pulse`: every ring at angle 0 at every time, its alpha on the pulse of its turn.
   @Test func reducedMotionFreezesAnglesAndPulses() throws {
     let view = LoaderView(isAnimating: true)
-    view.motion = .reduced
+    try view.setMotion(.pulse)
     let reference = LoaderTimeline(style: .seed, animatingFrom: 0)
     for t in stride(from: 0.0, through: 3, by: 0.01) {
       let rings = try view.field.rings(in: Self.row, at: t)
@@ -209,7 +209,7 @@ import Testing
   @Test func reducedMotionPulseShowsInPixels() throws {
     let canvas = try OffscreenCanvas(width: 390, height: 120)
     let view = try LoaderView(isAnimating: true, style: .seed, backend: .gfx, appearingAt: 0)
-    view.motion = .reduced
+    try view.setMotion(.pulse)
     canvas.clear(LoaderPalette.light.background)
     try view.draw(on: canvas.loaders, in: Self.row, at: 0.3)
     #expect(view.activeBackend == .gfx)
