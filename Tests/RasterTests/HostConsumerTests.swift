@@ -50,9 +50,10 @@ import Testing
     defer { work.remove() }
     let package = work.url.appendingPathComponent("consumer")
     try Self.makePackage(in: package)
-    // A build directory of its own that outlives the run, so a second run is incremental.
+    // A build directory of its own per checkout that outlives the run, so a second run is
+    // incremental.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "swiftloader-consumer-build")
+      "swiftloader-consumer-build" + Self.root.path.replacingOccurrences(of: "/", with: "-"))
     let swift = URL(fileURLWithPath: "/usr/bin/env")
     let build = try BuiltProduct.run(
       executable: swift,
