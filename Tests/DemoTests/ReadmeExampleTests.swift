@@ -2,32 +2,39 @@ import Foundation
 import LoaderTestSupport
 import Testing
 
-/// The README's library section shows `Examples/hello-loader/main.swift` as it is, and that
-/// example, launched headless, renders SPEC's row at 0.35 s and exits 0.
+/// The README's library section shows each of `Examples/*/main.swift` as it is, and each
+/// example, launched headless, renders SPEC's rings at 0.35 s where its render state puts them
+/// and exits 0.
 @Suite struct ReadmeExampleTests {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  @Test func readmeShowsTheExample() throws {
+  /// Every example the README shows, verbatim, and the most lines it may take.
+  @Test(arguments: [("hello-loader", 32), ("loader-list", 41)])
+  func readmeShowsTheExample(name: String, maximumLines: Int) throws {
     let readme = try String(
       contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let example = try String(
-      contentsOf: Self.packageRoot.appendingPathComponent("Examples/hello-loader/main.swift"),
+      contentsOf: Self.packageRoot.appendingPathComponent("Examples/\(name)/main.swift"),
       encoding: .utf8)
     #expect(readme.contains("```swift\n" + example + "```\n"))
-    #expect(example.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 32)
+    let lines = example.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    #expect(lines <= maximumLines)
   }
 
-  @Test func exampleRendersHeadlessAndExits0() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "hello-loader-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+  /// Runs example `name` headless (`SDL_VIDEODRIVER=dummy`) in a scratch directory; it must
+  /// exit 0 and write `name.png`, which is returned.
+  func runHeadless(_ name: String) throws -> PNGImage {
+    let dir = try ScratchDirectory(name)
+    defer { dir.remove() }
     let run = try BuiltProduct.run(
-      "hello-loader", [], environment: ["SDL_VIDEODRIVER": "dummy"], directory: dir)
+      name, [], environment: ["SDL_VIDEODRIVER": "dummy"], directory: dir.url)
     #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
-    let png = dir.appendingPathComponent("hello-loader.png")
-    let pixels = try PNGImage(path: png.path)
+    return try PNGImage(path: dir.file("\(name).png"))
+  }
+
+  @Test func helloLoaderRendersHeadless() throws {
+    let pixels = try runHeadless("hello-loader")
     // A logical size of 390x120 on 780x240 pixels: the row at density 2.
     #expect(pixels.width == 780 && pixels.height == 240)
     // Ring 0's dash middle (arc 9 of radius 23 from 3 o'clock), turned 210 degrees at 0.35.
@@ -36,28 +43,12 @@ import Testing
     #expect(ink.r > 200 && ink.g < 120 && ink.b < 120, "\(ink)")
   }
 
-  @Test func readmeShowsTheListExample() throws {
-    let readme = try String(
-      contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let example = try String(
-      contentsOf: Self.packageRoot.appendingPathComponent("Examples/loader-list/main.swift"),
-      encoding: .utf8)
-    #expect(readme.contains("```swift\n" + example + "```\n"))
-  }
-
   /// The list's first row, drawn under a logical size of 1280x720 letterboxed into 1600x1000
   /// (scale 1.25, the viewport from y = 50): its loader fitted into 200x60 at (1020, 46), so
   /// scaled by 200 / 290 and laid out in 290 x 87 points; ring 0's dash at 0.35 s is red where
   /// the letterbox puts it.
-  @Test func listExampleRendersHeadlessAndExits0() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "loader-list-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let run = try BuiltProduct.run(
-      "loader-list", [], environment: ["SDL_VIDEODRIVER": "dummy"], directory: dir)
-    #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
-    let pixels = try PNGImage(path: dir.appendingPathComponent("loader-list.png").path)
+  @Test func loaderListRendersHeadless() throws {
+    let pixels = try runHeadless("loader-list")
     #expect(pixels.width == 1600 && pixels.height == 1000)
     let fit = 200.0 / 290
     let (cx, cy) = (1.25 * (1020 + 33 * fit), 50 + 1.25 * (46 + 43.5 * fit))
