@@ -7,16 +7,18 @@ import LoaderSupport
 struct BenchSizes {
   var stepLoaders: [Int]
   var naiveLoaders: [Int]
+  /// `jump/100y`: sizes where one jump is far above the clock's resolution.
+  var jumpLoaders: [Int]
   var rasterRings: [Int]
   var frameLoaders: [Int]
 
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
-    naiveLoaders: [1000, 10_000, 100_000, 1_000_000],
+    naiveLoaders: [1000, 10_000, 100_000, 1_000_000], jumpLoaders: [100_000, 1_000_000],
     rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000])
   static let quick = BenchSizes(
-    stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
-    frameLoaders: [100])
+    stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], jumpLoaders: [100_000],
+    rasterRings: [100, 1000], frameLoaders: [100])
 }
 
 /// Every entry name a run can produce, for `--filter` and `--help`.
@@ -24,7 +26,10 @@ enum BenchCatalogue {
   static var backendNames: [String] { RasterBenchmarks.backendNames }
 
   static var names: [String] {
-    ["limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive"]
+    [
+      "limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive",
+      "jump/100y",
+    ]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
       + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names
   }
@@ -102,6 +107,7 @@ final class BenchRun {
     print(ResultTable.header)
     try LimitBenchmarks.run(self)
     try StepBenchmarks.run(self)
+    try JumpBenchmarks.run(self)
     try RasterBenchmarks.run(self)
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)

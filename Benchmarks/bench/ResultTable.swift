@@ -34,13 +34,14 @@ enum ResultTable {
     ratio >= 1 ? "\(Format.value(ratio))x faster" : "\(Format.value(1 / ratio))x slower"
   }
 
-  /// Ratios of p50s, at every size both sides were measured: soa vs naive, each raster
-  /// backend vs its peers, every threaded entry vs its 1-thread self, every entry vs its limit.
+  /// Ratios of p50s, at every size both sides were measured: soa vs naive, a jump vs a step,
+  /// each raster backend vs its peers, every threaded entry vs its 1-thread self, every entry
+  /// vs its limit.
   static func ratios(_ results: [BenchResult]) -> [String] {
     var lines: [String] = []
     func at(_ r: BenchResult) -> String {
       let size =
-        r.group == "step" || r.name == "limit/bandwidth"
+        r.group == "step" || r.group == "jump" || r.name == "limit/bandwidth"
         ? "\(Format.count(r.loaders)) loaders" : "\(Format.count(r.rings)) rings"
       return "@ \(size)" + (r.threads.map { ", \($0) thread\($0 == 1 ? "" : "s")" } ?? "")
     }
@@ -50,6 +51,15 @@ enum ResultTable {
         lines.append(
           "step/soa vs step/naive \(at(soa)): " + speedup(naive.statistics.p50 / soa.statistics.p50)
         )
+      }
+    }
+    for jump in results where jump.name == "jump/100y" {
+      if let step = results.first(where: {
+        $0.name == "step/soa" && $0.loaders == jump.loaders && $0.threads == jump.threads
+      }) {
+        lines.append(
+          "jump/100y vs step/soa \(at(jump)): "
+            + "\(Format.value(jump.statistics.p50 / step.statistics.p50)) steps")
       }
     }
     let peers = ["raster/cairo", "raster/sprite"]

@@ -73,6 +73,7 @@ struct BenchTarget: Sendable {
     .withinLimit(.init(name: "raster/spans", rings: 10_000, threads: .all), factor: 2),
     .atMost(.init(name: "step/soa", loaders: 1_000_000, threads: .all), 0.6, "ns/ring"),
     .limitRatio(everySizeOf: "step/soa", from: 1, to: 2),
+    .ratio(.init(name: "jump/100y", loaders: 1_000_000), to: "step/soa", atMost: 10, "steps"),
     .atMost(everySizeOf: "raster/gfx", 20, "us/ring", minimumPSNR: 30),
     .faster("raster/spans", than: "raster/sprite", atLeast: 100),
     .faster("raster/gfx", than: "raster/sprite", atLeast: 5),
@@ -113,6 +114,24 @@ extension BenchTarget {
         "worst \(Format.value(worst.statistics.p50)) \(worst.unit) @ \(Format.count(worst.rings)) rings, "
           + "lowest \(Format.value(poorest)) dB",
         worst.statistics.p50 <= bound && poorest >= minimumPSNR
+      )
+    }
+  }
+
+  /// Every selected entry (each thread count) at most `bound` times `peer` at the same size
+  /// and thread count (p50 over p50, read as `bound` calls of `peer`).
+  static func ratio(
+    _ s: EntrySelector, to peer: String, atMost bound: Double, _ unit: String
+  ) -> BenchTarget {
+    BenchTarget(label: "\(s.label) <= \(Format.value(bound)) \(unit) of \(peer)") { results in
+      let ratios: [(BenchResult, Double)] = results.filter(s.matches).compactMap { r in
+        results.first { $0.name == peer && $0.loaders == r.loaders && $0.threads == r.threads }
+          .map { (r, r.statistics.p50 / $0.statistics.p50) }
+      }
+      guard let worst = ratios.max(by: { $0.1 < $1.1 }) else { return nil }
+      return (
+        "worst \(Format.value(worst.1)) \(unit) @ \(Format.count(worst.0.loaders)) x\(worst.0.threads ?? 1)",
+        worst.1 <= bound
       )
     }
   }

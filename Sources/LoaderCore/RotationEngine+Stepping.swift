@@ -22,6 +22,12 @@ extension RotationEngine {
   /// times are checked to keep `t / dt` far inside `Int`.)
   @inline(__always)
   func tickContaining(_ t: Double) -> Int {
+    Self.tick(containing: t, dt: dt, inverseDt: inverseDt)
+  }
+
+  /// `tickContaining(_:)` for a pass that holds the step, not the engine.
+  @inline(__always)
+  static func tick(containing t: Double, dt: Double, inverseDt: Double) -> Int {
     var k = Int(t * inverseDt)
     while Double(k + 1) * dt <= t { k += 1 }
     while Double(k) * dt > t { k -= 1 }
@@ -101,7 +107,7 @@ extension RotationEngine {
       rings.relativeStart[ring] = Float(t - rings.epoch)
       if !s.isFullTurn {
         let count = rings.history[ring].count + c.next / n + 1
-        rings.wrappedBase[ring] = Float(wrapped(Double(count - 1) * s.turnDegrees))
+        rings.wrappedBase[ring] = Float(wrapped(turns: count - 1, of: s.turnDegrees))
       }
       c.next += 1
       c.nextRing = c.nextRing + 1 == c.ringCount ? 0 : c.nextRing + 1
@@ -244,5 +250,17 @@ extension RotationEngine {
     var w = x.truncatingRemainder(dividingBy: 360)
     if w < 0 { w += 360 }
     return w >= 360 ? 0 : w
+  }
+
+  /// `count * degrees` reduced to `[0, 360)`. The product rounds by `ulp(count * degrees)`:
+  /// for integer degrees only past `2^53`, for others at any count (0.004 degree once it
+  /// passes 2^44). Its exact rounding error (a fused multiply-add) is added back after the
+  /// reduction, which is exact, so the base keeps the fraction of a turn however many turns
+  /// came before. `count` is below `2^52` (`maximumTime`), so `Double(count)` is exact.
+  static func wrapped(turns count: Int, of degrees: Double) -> Double {
+    let c = Double(count)
+    let product = c * degrees
+    let error = (-product).addingProduct(c, degrees)
+    return wrapped(wrapped(product) + error)
   }
 }

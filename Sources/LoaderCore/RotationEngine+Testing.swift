@@ -15,3 +15,11 @@ extension RotationEngine {
   /// Overlapping turns in the side pool.
   package var overlapCount: Int { overlaps.count }
 }
+
+extension RotationEngine {
+  /// Entries in the timing wheel, ended runs' included until their bucket drops them.
+  package var wheelEntryCount: Int { (0..<wheel.size).reduce(0) { $0 + wheel.counts[$1] } }
+
+  /// Buckets that still hold entries of ended runs (`endedRuns` above 0).
+  package var bucketsWithEndedRuns: Int { endedRuns.count { $0 > 0 } }
+}

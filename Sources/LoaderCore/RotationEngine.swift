@@ -19,9 +19,13 @@
 /// contributes 0 by the clamp, so nothing lags by a step and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
 /// fraction still comes from two nearby `Double` times.
 ///
-/// A host steps until the time it draws is presentable (`LoaderField.advance(to:)` does) and
-/// stamps input with a time never before `time`, as toggles must be. Angles are exact at any
-/// time in the window, so a host needs no interpolation between steps.
+/// A host moves the engine with `advance(to:)` until the time it draws is presentable
+/// (`LoaderField.advance(to:)` does) and stamps input with a time never before `time`, as
+/// toggles must be. Angles are exact at any time in the window, so a host needs no
+/// interpolation between steps. `advance(to:)` steps a short gap and jumps a long one in
+/// closed form (a running schedule is periodic), so a draw after a day or a century costs
+/// about one pass over the loaders, not a step per `dt` in between; times up to
+/// `maximumTime` (4.5e12 s at the library's `dt`).
 ///
 /// ## Toggles
 /// `setAnimating(_:loader:at:)` takes times at or after `time` (the simulated past is fixed),
@@ -87,7 +91,8 @@ public struct RotationEngine: Sendable {
       case .staleLoader(let id): "loader \(id) was removed (stale id)"
       case .ringOutOfRange(let r, let n): "ring \(r) out of range 0..<\(n)"
       case .timeNotFinite(let t): "time must be finite, got \(t)"
-      case .timeOutOfRange(let t): "time \(t) is too far in the future for the tick counter"
+      case .timeOutOfRange(let t):
+        "time \(t) is past the engine's maximumTime (2^50 steps, 2^52 triggers of the fastest style)"
       case .timeBeforeNow(let t, let now):
         "time \(t) is before the engine's time \(now) (the simulated past cannot change)"
       case .timeDecreasing(let id, let t, let p):
@@ -125,11 +130,7 @@ public struct RotationEngine: Sendable {
     /// `j`, so the fired triggers are always a prefix).
     func triggers(before horizon: Double) -> Int {
       guard isAnimating else { return 0 }
-      let estimate = ((horizon - runStart) / stagger).rounded(.up)
-      var j = estimate > 0 ? Int(Swift.min(estimate, 0x1p52)) : 0
-      while j > 0, triggerTime(j - 1) >= horizon { j -= 1 }
-      while triggerTime(j) < horizon { j += 1 }
-      return j
+      return RotationEngine.triggers(runStart: runStart, stagger: stagger, before: horizon)
     }
 
     /// Of `fired` triggers of the current run, those that turned ring `i` of this loader.
@@ -456,7 +457,7 @@ extension RotationEngine {
     guard t.isFinite else { throw .timeNotFinite(t) }
     guard t >= time else { throw .timeBeforeNow(time: t, now: time) }
     // Keeps `tickContaining` and the trigger index far from Int overflow.
-    guard t / dt < 0x1p50 else { throw .timeOutOfRange(t) }
+    guard t <= maximumTime else { throw .timeOutOfRange(t) }
   }
 
   mutating func useTiming(_ timing: Timing, by delta: Int) {

@@ -310,7 +310,7 @@ public final class LoaderField {
   private func toggleTime(for time: Double) throws(Error) -> Double {
     let tau = try loaderTime(at: time)
     try checkNotPast(tau, time: time)
-    while engine.time + engine.dt <= tau { engine.step() }
+    do { try engine.advance(toStepContaining: tau) } catch { throw .engine(error) }
     let at = max(tau, engine.time, lastToggle)
     lastToggle = at
     return at
@@ -364,7 +364,7 @@ public final class LoaderField {
   public func advance(to time: Double) throws(Error) -> Double {
     let tau = try loaderTime(at: time)
     try checkNotPast(tau, time: time)
-    while engine.time < tau { engine.step() }
+    do { try engine.advance(to: tau) } catch { throw .engine(error) }
     return tau
   }
 
