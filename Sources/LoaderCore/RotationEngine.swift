@@ -312,7 +312,9 @@ extension RotationEngine {
   ) throws(Error) -> LoaderID {
     do { try style.validate() } catch { throw .invalidStyle(error) }
     let start = time ?? self.time
-    if isAnimating { try checkToggleTime(start) }
+    // A stopped loader's time is kept too (a later toggle is checked against it): it must be
+    // a time a toggle could take.
+    try checkToggleTime(start)
 
     let n = style.ringCount
     let firstRing: Int

@@ -18,8 +18,11 @@ import Foundation
 /// tau(t) = tau_k + speed_k * (t - t_k)      for the latest speed change k (t_0 = start, tau_0 = 0)
 /// ```
 /// The engine steps at a fixed `stepLength` (1/120 s of loader time) on an integer tick;
-/// `draw` steps it until `tau(t)` is presentable, where every angle is exact (SPEC's motion to
-/// `1e-3` degree in `Float`). The engine cannot go back: a `draw` (or toggle) at a time
+/// `draw` advances it until `tau(t)` is presentable, where every angle is exact (SPEC's motion
+/// to `1e-3` degree in `Float`). A gap of more than 64 steps is one closed-form jump
+/// (`RotationEngine.advance(to:)`), so a draw after a paused game, a suspended laptop or on a
+/// wall clock costs what a few steps cost, whatever the gap; loader times past
+/// `RotationEngine.maximumTime` (about 140,000 years) throw. The engine cannot go back: a `draw` (or toggle) at a time
 /// before `earliestTime` throws `Error.timeBeforePast` rather than replaying, which would mean
 /// keeping every toggle since the start. Start a new field to show an earlier time.
 ///
@@ -34,9 +37,11 @@ import Foundation
 /// `nextChange(after:)` says when the picture next changes, nil when nothing moves and
 /// nothing is scheduled, so a host can wait for events instead of redrawing.
 ///
-/// Costs: memory is fixed by the loader count; a `draw` is the engine's steps since the last
-/// call, one presentation pass (one `Float` per ring), one `RingInstance` per ring and one
-/// rasterizer call. Non-goals: loaders of different styles in one field (use two fields),
+/// Costs, for any finite input: memory is fixed by the loader count; a `draw` is the engine's
+/// advance (at most 64 steps, or one jump: O(loaders + rings)), one presentation pass (one
+/// `Float` per ring), one `RingInstance` per ring and one rasterizer call (its pixels bounded
+/// by the visible region); `nextChange(after:)` and `setAnimatingAll` are O(loaders); every
+/// other call is O(1) amortised or O(rings of one loader). Non-goals: loaders of different styles in one field (use two fields),
 /// per-loader free placement (`.row` or `.grid` only).
 public final class LoaderField {
   /// Loader handles are the engine's: stale after `remove`.
