@@ -69,6 +69,9 @@ final class GfxAtlas {
   /// The slot the next painted cell takes; past `capacity` it wraps and evicts the oldest.
   private var nextSlot = 0
 
+  /// The largest ring (centre to outer edge, pixels) an atlas takes.
+  static let maximumReach = 1024.0
+
   /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
   static let maximumRects = 32
   /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
@@ -80,9 +83,13 @@ final class GfxAtlas {
     budgetBytes: Int = 64 << 20
   ) throws(SDLError) {
     let reach = shape.radius + shape.halfWidth
-    // A cell (side `2 ceil(reach + 1/2) + 1`) must fit the 16384-pixel textures SDL allows.
-    guard reach.isFinite, reach > 0, reach < 8000 else {
-      throw SDLError("GfxAtlas", message: "ring of outer radius \(reach) px has no atlas")
+    // A cell is `2 ceil(reach + 1/2) + 1` pixels a side, painted on the CPU in a surface of
+    // its own: at `maximumReach` that is 2051 pixels, 16 MiB, a bounded paint.
+    guard reach.isFinite, reach > 0, reach <= Self.maximumReach else {
+      throw SDLError(
+        "gfx backend",
+        message: "ring radius \(reach) px exceeds the gfx backend's limit of"
+          + " \(Int(Self.maximumReach)) px")
     }
     self.shape = shape
     self.renderer = renderer

@@ -1,0 +1,138 @@
+import CSDL2
+import Dispatch
+import LoaderCore
+import LoaderSDL
+import LoaderTestSupport
+import Testing
+
+/// Hostile values through the public library API, in seeded random order: NaN, infinities,
+/// huge and tiny times, frames, render scales, speeds and rates, toggles at any time, stale
+/// ids, removed loaders, every backend. Every call must return (a trap ends the test process)
+/// with its result or a `LoaderField.Error` whose description is a sentence, within
+/// `callBound` (the docs bound each call by the loader count, never by a time gap; a time
+/// gap walked step by step took 1 s a simulated week).
+@Suite struct PublicAPIFuzzTests {
+  /// The longest any one call may take here (a debug build, a shared machine, a field of at
+  /// most 60 loaders): a walk through a long gap would take minutes.
+  static let callBound = 2.0
+
+  static let times: [Double] = [
+    0, 0.35, 1.3, 1e-300, -1, -1e-300, .nan, .infinity, -.infinity, 8e8, 3.2e9, 4e12, 5e12,
+    1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+  ]
+  static let scales: [Float] = [1, 2, 1.5, 0.5, 3, 0, -1, .nan, .infinity, 1e-6, 300, 1e6]
+  static let sizes: [Float] = [390, 120, 290, 8, 1, 0.5, 0, -5, .nan, .infinity, 1e-30, 1e30, .greatestFiniteMagnitude]
+  static let speeds: [Double] = [1, 0.001, 1000, 0.5, 0, -1, .nan, .infinity, 1e-300, 1e300]
+  static let rates: [Double?] = [nil, 20, 60, 0, -1, .nan, .infinity, 1e-300, 1e300]
+  static let motions: [LoaderField.Motion] = [
+    .full, .pulse, .still, .slow(factor: 0.25), .slow(factor: 0), .slow(factor: .nan),
+    .slow(factor: 1), .slow(factor: -2),
+  ]
+
+  /// Runs `call`, failing when it takes longer than `callBound`; a thrown error must be the
+  /// library's, with a description.
+  @discardableResult
+  static func bounded(_ what: String, _ call: () throws -> Void) -> Bool {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var returned = false
+    do {
+      try call()
+      returned = true
+    } catch let e as LoaderField.Error {
+      #expect(!e.description.isEmpty, "\(what)")
+    } catch {
+      Issue.record("\(what): not a LoaderField.Error: \(error)")
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    #expect(seconds < callBound, "\(what) took \(seconds) s")
+    return returned
+  }
+
+  @Test(arguments: [UInt64(1), 2, 3, 20_261_201])
+  func hostileCallsReturnWithinTheirBound(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    func pick<T>(_ values: [T]) -> T { values[Int(rng.next() % UInt64(values.count))] }
+    let canvas = try OffscreenCanvas(width: 320, height: 200)
+    let loaders = canvas.loaders
+    let view = LoaderView(isAnimating: true)
+    let field = try LoaderField(style: .seed, layout: .grid, threads: 2)
+    var ids: [LoaderField.LoaderID] = []
+    // Mostly a clock moving on, sometimes a hostile value.
+    var clock = 0.0
+    func time() -> Double {
+      if rng.nextUnit() < 0.7 {
+        clock += rng.nextUnit() < 0.9 ? rng.nextUnit() * 0.1 : rng.nextUnit() * 1e9
+        return clock
+      }
+      return pick(Self.times)
+    }
+    func frame() -> SDL_FRect {
+      SDL_FRect(x: pick(Self.sizes), y: pick(Self.sizes), w: pick(Self.sizes), h: pick(Self.sizes))
+    }
+    var drawn = 0
+    for step in 0..<300 {
+      let op = rng.next() % 20
+      let label = "seed \(seed) step \(step) op \(op)"
+      // Each draw under a render scale of the pool (restored after).
+      let s = pick(Self.scales)
+      SDL_RenderSetScale(canvas.renderer, s, s)
+      defer { SDL_RenderSetScale(canvas.renderer, 1, 1) }
+      switch op {
+      case 0, 1:
+        if Self.bounded(label, { try view.draw(on: loaders, in: frame(), at: time()) }) {
+          drawn += 1
+        }
+      case 2: Self.bounded(label) { try view.setAnimating(rng.next() % 2 == 0, at: time()) }
+      case 3: Self.bounded(label) { try view.setSpeed(pick(Self.speeds), at: time()) }
+      case 4: Self.bounded(label) { try view.setMotion(pick(Self.motions)) }
+      case 5: Self.bounded(label) { try view.setMaximumFrameRate(pick(Self.rates)) }
+      case 6: Self.bounded(label) { _ = view.nextChange(after: time()) }
+      case 7: Self.bounded(label) { _ = try view.angles(at: time()) }
+      case 8:
+        Self.bounded(label) {
+          view.backend = pick([nil, .spans, .gfx, .geometry])
+          view.fitsFrame = rng.next() % 2 == 0
+        }
+      case 9:
+        Self.bounded(label) {
+          guard field.count < 60 else { return }
+          ids.append(try field.addLoader(isAnimating: rng.next() % 2 == 0, at: time()))
+        }
+      case 10:
+        Self.bounded(label) {
+          guard !ids.isEmpty else { return }
+          try field.remove(pick(ids))  // sometimes already removed: a stale id
+        }
+      case 11:
+        Self.bounded(label) {
+          guard !ids.isEmpty else { return }
+          try field.setAnimating(rng.next() % 2 == 0, loader: pick(ids), at: time())
+        }
+      case 12: Self.bounded(label) { try field.setAnimatingAll(rng.next() % 2 == 0, at: time()) }
+      case 13: Self.bounded(label) { try field.setThreads(pick([1, 2, 3, 0, -1, 64])) }
+      case 14: Self.bounded(label) { try field.setGutter(pick([0, 0.25, 0.9, 1, -0.1, .nan])) }
+      case 15:
+        Self.bounded(label) {
+          let f = frame()
+          _ = try field.arrangement(width: Double(f.w), height: Double(f.h))
+        }
+      case 16:
+        Self.bounded(label) {
+          field.layout = pick([.row, .fittedRow, .grid])
+          field.backend = pick([nil, .spans, .gfx, .geometry])
+        }
+      case 17: Self.bounded(label) { try field.setSpeed(pick(Self.speeds), at: time()) }
+      case 18: Self.bounded(label) { _ = field.nextChange(after: time()) }
+      default:
+        if Self.bounded(label, { try field.draw(on: loaders, in: frame(), at: time()) }) {
+          drawn += 1
+        }
+      }
+    }
+    #expect(drawn >= 5, "the hostile values left few draws that drew: \(drawn)")
+    // The renderer is as the fuzz left it: scale 1, and still usable.
+    var sx: Float = 0
+    SDL_RenderGetScale(canvas.renderer, &sx, nil)
+    #expect(sx == 1)
+  }
+}
