@@ -9,14 +9,17 @@ struct BenchSizes {
   var naiveLoaders: [Int]
   var rasterRings: [Int]
   var frameLoaders: [Int]
+  /// `host/*`: views in the host's window, ascending (they accumulate).
+  var hostViews: [Int]
 
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000],
-    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000])
+    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000],
+    hostViews: [0, 1, 10, 40, 100])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
-    frameLoaders: [100])
+    frameLoaders: [100], hostViews: [0, 1, 10])
 }
 
 /// Every entry name a run can produce, for `--filter` and `--help`.
@@ -26,7 +29,7 @@ enum BenchCatalogue {
   static var names: [String] {
     ["limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive"]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names
+      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names + HostBenchmarks.names
   }
 }
 
@@ -106,6 +109,7 @@ final class BenchRun {
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
     try CPUBenchmarks.run(self)
+    try HostBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {
       print("\nratios (p50):")
