@@ -77,6 +77,8 @@ final class HostScene {
   }
 
   deinit {
+    // Textures go before their renderer.
+    content.close()
     loaders.close()
     SDL_DestroyRenderer(renderer)
     SDL_DestroyWindow(window)
@@ -148,6 +150,8 @@ protocol HostContent: AnyObject {
   /// Bytes of masks, meshes and textures the drawing keeps (`LoaderRenderer.cachedBytes`, or
   /// the peer's one texture).
   var cachedBytes: Int { get }
+  /// Frees what it holds on the renderer (before the renderer goes).
+  func close()
 }
 
 /// `LoaderView`s, each its own object, on the host's `LoaderRenderer`.
@@ -180,6 +184,8 @@ final class LoaderViewContent: HostContent {
   }
 
   var cachedBytes: Int { loaders.cachedBytes }
+
+  func close() {}
 }
 
 /// The peer an SDL programmer writes first: the ring painted once, white, into one texture
@@ -190,7 +196,8 @@ final class LoaderViewContent: HostContent {
 /// filtered.
 final class SpriteContent: HostContent {
   let renderer: OpaquePointer
-  let texture: OpaquePointer
+  /// nil once closed.
+  private var texture: OpaquePointer?
   /// Half the texture's side: a ring centred at `c` is copied to `c - half`.
   let half: Float
   private var views: [(loader: NaiveLoaderSimulation.Loader, frame: SDL_FRect)] = []
@@ -225,7 +232,12 @@ final class SpriteContent: HostContent {
     }
   }
 
-  deinit { SDL_DestroyTexture(texture) }
+  deinit { close() }
+
+  func close() {
+    if let t = texture { SDL_DestroyTexture(t) }
+    texture = nil
+  }
 
   var count: Int { views.count }
 
@@ -236,6 +248,7 @@ final class SpriteContent: HostContent {
   }
 
   func draw(at time: Double) throws {
+    guard let texture else { return }
     for (loader, frame) in views {
       loader.step(from: time, to: time + HostScene.dt)
       for (i, o) in offsets.enumerated() {
