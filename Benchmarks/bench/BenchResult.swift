@@ -20,6 +20,24 @@ struct BenchResult {
   var frameMilliseconds: Double?
   /// Further table columns: throughput, allocations, PSNR, ...
   var details: [String] = []
+  /// `host/*`: what the host process spent and held at this count (`HostBenchmarks`).
+  var host: HostFigures? = nil
+
+  /// A host entry's figures beside its wall-time statistics.
+  struct HostFigures {
+    /// Mean CPU time of the whole process per frame, every thread.
+    var cpuMilliseconds: Double
+    /// Resident memory after the count's frames (`/proc/self/statm`).
+    var residentBytes: Int
+    /// The backend the views drew with (`sprite` for the peer).
+    var drawnWith: String
+    /// Per view over the same child's empty frame: `(p50_N - p50_0) / N` of wall time and
+    /// `(mean_N - mean_0) / N` of CPU time; nil at 0 views.
+    var marginalWallMilliseconds: Double? = nil
+    var marginalCPUMilliseconds: Double? = nil
+    /// `RSS_N - RSS_0`; nil at 0 views.
+    var residentGrowthBytes: Int? = nil
+  }
 
   var group: Substring { name.split(separator: "/").first ?? "" }
 
@@ -48,7 +66,8 @@ struct BenchResult {
 extension BenchResult {
   /// `{"results": [...]}` with the keys in `BenchResult`'s order; raster entries add
   /// `psnr_db`, threaded entries `threads`, and those above one thread `speedup` (their
-  /// 1-thread p50 over theirs). Non-finite numbers never reach here (JSON has none): they are written as null.
+  /// 1-thread p50 over theirs); host entries add `cpu_ms` (mean CPU per frame), `rss_bytes`,
+  /// and past 0 views `marginal_cpu_ms`, `marginal_wall_ms` (per view) and `rss_growth_bytes`. Non-finite numbers never reach here (JSON has none): they are written as null.
   static func json(_ results: [BenchResult]) -> String {
     func number(_ x: Double) -> String {
       guard x.isFinite else { return "null" }
@@ -76,6 +95,15 @@ extension BenchResult {
       if let p = r.psnrDB { fields.append("\"psnr_db\": \(number(p))") }
       if let t = r.threads { fields.append("\"threads\": \(t)") }
       if let x = r.speedUp(in: results) { fields.append("\"speedup\": \(number(x))") }
+      if let h = r.host {
+        fields.append("\"cpu_ms\": \(number(h.cpuMilliseconds))")
+        fields.append("\"rss_bytes\": \(h.residentBytes)")
+        if let m = h.marginalCPUMilliseconds { fields.append("\"marginal_cpu_ms\": \(number(m))") }
+        if let m = h.marginalWallMilliseconds {
+          fields.append("\"marginal_wall_ms\": \(number(m))")
+        }
+        if let g = h.residentGrowthBytes { fields.append("\"rss_growth_bytes\": \(g)") }
+      }
       return "    {" + fields.joined(separator: ", ") + "}"
     }
     return "{\"results\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"

@@ -11,14 +11,17 @@ struct BenchSizes {
   var jumpLoaders: [Int]
   var rasterRings: [Int]
   var frameLoaders: [Int]
+  /// `host/*`: views in the host's window, ascending (they accumulate).
+  var hostViews: [Int]
 
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000], jumpLoaders: [100_000, 1_000_000],
-    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000])
+    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000],
+    hostViews: [0, 1, 10, 40, 100])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], jumpLoaders: [100_000],
-    rasterRings: [100, 1000], frameLoaders: [100])
+    rasterRings: [100, 1000], frameLoaders: [100], hostViews: [0, 1, 10])
 }
 
 /// Every entry name a run can produce, for `--filter` and `--help`.
@@ -31,7 +34,7 @@ enum BenchCatalogue {
       "jump/100y",
     ]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names
+      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names + HostBenchmarks.names
   }
 }
 
@@ -112,6 +115,7 @@ final class BenchRun {
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
     try CPUBenchmarks.run(self)
+    try HostBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {
       print("\nratios (p50):")

@@ -87,19 +87,7 @@ enum CPUBenchmarks {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
-  /// util-linux's `setpriv`, which the demo is started through with `--pdeathsig KILL`: the
-  /// kernel kills the demo when the bench dies, by SIGKILL or a crash too, where no handler of
-  /// the bench runs (the demo's window loop would otherwise run on for ever, and load every
-  /// later measurement). `setpriv` execs the demo in its own process, so `pid` is the demo's.
-  /// Only a death in the instant between the spawn and `setpriv`'s `prctl` escapes it; without
-  /// `setpriv` the demo is spawned directly.
-  static let parentDeathLauncher = ["/usr/bin/setpriv", "/bin/setpriv"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
+  typealias Failure = ChildProcess.Failure
 
   struct Reading {
     var percents: [Double]
@@ -117,38 +105,12 @@ enum CPUBenchmarks {
       "bench-cpu-\(getpid()).log"
     ).path
     defer { unlink(log) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    // The child starts with no signal blocked or ignored, whatever this process inherited
-    // (a test runner blocks most signals): otherwise SIGTERM would stay pending for ever.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var environment = ProcessInfo.processInfo.environment
-    environment["SDL_VIDEODRIVER"] = "offscreen"
-    let launcher = parentDeathLauncher.map { [$0, "--pdeathsig", "KILL", "--"] } ?? []
-    let argv = (launcher + [demo] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, parentDeathLauncher ?? demo, &actions, &attributes, argv, envp)
-    guard spawned == 0 else {
-      return .failure(
-        Failure(description: "cannot run \(demo): \(String(cString: strerror(spawned)))"))
+    let pid: pid_t
+    switch ChildProcess.spawn(
+      demo, arguments, environment: ["SDL_VIDEODRIVER": "offscreen"], stdout: nil, stderr: log)
+    {
+    case .success(let p): pid = p
+    case .failure(let f): return .failure(f)
     }
     let started = Stopwatch.now()
     var status: Int32 = 0
@@ -162,21 +124,7 @@ enum CPUBenchmarks {
       return Failure(description: "the demo exited (\(describe(status))) while measured: \(last)")
     }
 
-    // Sleeps in short slices: SIGINT or SIGTERM to the bench stops the child and the run
-    // well within `Cancellation.graceSeconds`, so no demo is left running.
-    func sleep(_ seconds: Double) {
-      let end = Stopwatch.now() + UInt64(seconds * 1e9)
-      while case let now = Stopwatch.now(), now < end {
-        if let signal = Cancellation.signal {
-          kill(pid, SIGKILL)
-          while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-          let interruption = Interruption(signal: signal)
-          printError("bench: \(interruption)")
-          exit(interruption.exitStatus)
-        }
-        usleep(useconds_t(min(50_000, (end - now) / 1000)))
-      }
-    }
+    func sleep(_ seconds: Double) { ChildProcess.sleep(seconds, watching: pid) }
 
     sleep(warmup)
     var percents: [Double] = []
@@ -233,7 +181,6 @@ enum CPUBenchmarks {
     }
   }
 
-  static func describe(_ status: Int32) -> String {
-    status & 0x7F == 0 ? "exit status \((status >> 8) & 0xFF)" : "signal \(status & 0x7F)"
-  }
+  static func describe(_ status: Int32) -> String { ChildProcess.describe(status) }
+
 }

@@ -30,7 +30,9 @@ struct EntrySelector: Sendable {
   /// `step/soa @ 1M loaders, 2 threads`.
   var label: String {
     var s = name
-    if let n = loaders { s += " @ \(Format.count(n)) loaders" }
+    if let n = loaders {
+      s += " @ \(Format.count(n)) \(name.hasPrefix("host/") ? "views" : "loaders")"
+    }
     if let n = rings { s += " @ \(Format.count(n)) rings" }
     switch threads {
     case .any: break
@@ -80,6 +82,13 @@ struct BenchTarget: Sendable {
     .atMost(.init(name: "cpu/seed-animating"), 2, "% of a core"),
     .atMost(.init(name: "cpu/seed-stopped"), 0.1, "% of a core"),
     .atMost(.init(name: "frame/spans", loaders: 100_000, threads: .all), 16.7, "ms/frame"),
+    .marginalCPU(of: "host/opengl/preferred", atMost: 0.2),
+    .marginalCPU(of: "host/software/preferred", atMost: 0.2),
+    .marginalCPU(of: "host/opengl/preferred", notAbove: "host/opengl/sprite", at: [1, 10, 100]),
+    .marginalCPU(
+      of: "host/software/preferred", notAbove: "host/software/sprite", at: [1, 10, 100]),
+    .atMost(.init(name: "host/opengl/preferred", loaders: 100), 16.7, "ms/frame"),
+    .residentGrowth(everyEntryUnder: "host/", views: 40, atMostMB: 20),
   ]
 
   static func report(_ results: [BenchResult]) -> [String] {
@@ -200,6 +209,73 @@ extension BenchTarget {
           + (sharper ? "higher PSNR at every size" : "PSNR not higher at every size"),
         x >= factor && sharper
       )
+    }
+  }
+}
+
+extension BenchTarget {
+  /// A host entry's marginal CPU time per view (`HostBenchmarks`) at most `bound` ms at every
+  /// count it measured past 0: the worst is shown, with its share of a core at 60 fps.
+  static func marginalCPU(of name: String, atMost bound: Double) -> BenchTarget {
+    BenchTarget(
+      label: "\(name) marginal CPU per view <= \(Format.value(bound)) ms/frame"
+        + " (\(Format.value(bound * 6)) % of a core at 60 fps), every count"
+    ) { results in
+      let rs = results.filter { $0.name == name && $0.host?.marginalCPUMilliseconds != nil }
+      guard
+        let worst = rs.max(by: {
+          ($0.host?.marginalCPUMilliseconds ?? 0) < ($1.host?.marginalCPUMilliseconds ?? 0)
+        }), let m = worst.host?.marginalCPUMilliseconds
+      else { return nil }
+      return (
+        "worst \(Format.value(m)) ms @ \(worst.loaders) views (\(Format.value(m * 6)) %)",
+        m <= bound
+      )
+    }
+  }
+
+  /// A host entry's marginal CPU time per view at or below `peer`'s at each of `counts` both
+  /// measured (each from its own child's empty frame).
+  static func marginalCPU(of name: String, notAbove peer: String, at counts: [Int])
+    -> BenchTarget
+  {
+    BenchTarget(
+      label: "\(name) marginal CPU per view <= \(peer)'s at "
+        + counts.map(String.init).joined(separator: ", ") + " views"
+    ) { results in
+      func marginal(_ n: String, _ views: Int) -> Double? {
+        results.last { $0.name == n && $0.loaders == views }?.host?.marginalCPUMilliseconds
+      }
+      let pairs = counts.compactMap { c in
+        marginal(name, c).flatMap { a in marginal(peer, c).map { (c, a, $0) } }
+      }
+      guard !pairs.isEmpty else { return nil }
+      let shown = pairs.map {
+        "\(Format.value($0.1)) vs \(Format.value($0.2)) ms @ \($0.0)"
+      }.joined(separator: ", ")
+      return (shown, pairs.allSatisfy { $0.1 <= $0.2 })
+    }
+  }
+
+  /// Every entry whose name starts with `prefix`, at `views` views, holds at most `atMostMB`
+  /// megabytes (10^6 bytes) more resident memory than its own empty host.
+  static func residentGrowth(everyEntryUnder prefix: String, views: Int, atMostMB bound: Double)
+    -> BenchTarget
+  {
+    BenchTarget(
+      label: "\(prefix)* @ \(views) views within \(Format.value(bound)) MB of the empty host,"
+        + " every entry"
+    ) { results in
+      let rs = results.filter {
+        $0.name.hasPrefix(prefix) && $0.loaders == views && $0.host?.residentGrowthBytes != nil
+      }
+      guard
+        let worst = rs.max(by: {
+          ($0.host?.residentGrowthBytes ?? 0) < ($1.host?.residentGrowthBytes ?? 0)
+        }), let g = worst.host?.residentGrowthBytes
+      else { return nil }
+      let mb = Double(g) / 1e6
+      return ("worst +\(Format.value(mb)) MB (\(worst.name))", mb <= bound)
     }
   }
 }

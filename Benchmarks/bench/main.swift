@@ -1,6 +1,8 @@
 import Foundation
 import LoaderSupport
 
+// A `host/*` child (this executable started again by `HostBenchmarks`) runs its host and exits.
+HostChild.runIfRequested()
 // Order matters: everything that can be refused is refused before a release build starts or
 // anything is measured, so `--help` and bad flags are instant even in a debug build.
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -32,8 +32,11 @@ private enum BenchProcess {
                                limit/fill, limit/memset, limit/raster, step/soa, step/naive, jump/100y,
                                raster/gfx, raster/spans, raster/geometry, raster/cairo, raster/sprite,
                                raster/sprite-gl, frame/gfx, frame/spans, frame/geometry, cpu/seed-animating,
-                               cpu/seed-stopped, cpu/grid10k-animating, cpu/grid10k-stopped) (default every
-                               entry)
+                               cpu/seed-stopped, cpu/grid10k-animating, cpu/grid10k-stopped,
+                               host/opengl/preferred, host/opengl/gfx, host/opengl/spans,
+                               host/opengl/geometry, host/opengl/sprite, host/software/preferred,
+                               host/software/gfx, host/software/spans, host/software/geometry,
+                               host/software/sprite) (default every entry)
           --json FILE          also write the results as JSON to FILE (default none)
           --chart FILE.png     also draw the scaling curves (log-log) into FILE.png (default none)
           --threads N          threads for the entries that use several, 1...256 (default all cores)
@@ -182,6 +185,37 @@ private enum BenchProcess {
       let x = try #require((frames.last?["speedup"] as? NSNumber)?.doubleValue)
       #expect(x.isFinite && x > 0)
     }
+  }
+
+  /// `host/*` runs each entry in a child (the bench itself on SDL's offscreen driver): a row
+  /// per view count, the empty host first, with the host's figures in the notes and the JSON,
+  /// and the targets that read them reported.
+  @Test func hostEntriesRunAHostInAChild() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-host-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let json = dir.appendingPathComponent("r.json").path
+    let r = try BenchProcess.run(["--quick", "--filter", "host/software/preferred", "--json", json])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    let rows = Self.rows("host/software/preferred", in: r.stdout)
+    #expect(rows.map { $0[1] } == ["-", "1", "10"], "\(r.stdout)")
+    #expect(rows.allSatisfy { $0[4] == "ms/frame" && $0.joined(separator: " ").contains("% core") })
+    // Which backend the renderer prefers is the library's choice; the notes name it.
+    #expect(rows.dropFirst().allSatisfy { $0.joined(separator: " ").contains("preferred: ") })
+    let target = r.stdout.split(separator: "\n").first {
+      $0.hasPrefix("  host/software/preferred marginal CPU per view <= 0.200 ms/frame")
+    }
+    #expect(target?.hasSuffix(" -> met") == true || target?.hasSuffix(" -> MISSED") == true)
+    #expect(Self.rows("host/software/sprite", in: r.stdout).isEmpty)
+
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    let results = try #require((object as? [String: Any])?["results"] as? [[String: Any]])
+    #expect(results.count == 3)
+    #expect(results.allSatisfy { ($0["rss_bytes"] as? NSNumber)?.intValue ?? 0 > 0 })
+    #expect(results.first?["marginal_cpu_ms"] == nil)
+    #expect(results.dropFirst().allSatisfy { $0["marginal_cpu_ms"] is NSNumber })
   }
 
   /// `cpu/seed-*` runs the demo's window loop (the demo beside the bench) and reports a
