@@ -75,8 +75,12 @@ final class GfxAtlas {
   /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
   static let maximumRects = 32
   /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
-  /// rectangle against the blending of its pixels.
-  static let copyOverheadPixels = 16
+  /// rectangle against the blending of its pixels. SDL's software renderer blends pixel by
+  /// pixel on the CPU, so skipping a cell's empty middle pays (16); a GPU, or Mesa's llvmpipe,
+  /// blends a quad's pixels in bulk while each copy is a command and its vertices, so there a
+  /// ring is one copy of its ink's box (measured in `host/opengl/gfx`: about 90 copies a view
+  /// cost 0.57 ms a frame at 100 views, one a ring 0.31-0.36 ms).
+  let copyOverheadPixels: Int
 
   init(
     shape: DashedRing, renderer: OpaquePointer, subpixelSteps: Int = 4,
@@ -94,6 +98,7 @@ final class GfxAtlas {
     self.shape = shape
     self.renderer = renderer
     self.budgetBytes = budgetBytes
+    copyOverheadPixels = Self.copyOverheadPixels(on: renderer)
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
     origin = Int((reach + 0.5).rounded(.up))
     cellSide = 2 * origin + 1
@@ -195,7 +200,7 @@ final class GfxAtlas {
     else { throw SDLError("SDL_UpdateTexture") }
     strips.cover(
       painting.pixels, pitch: painting.pitch, ink: painting.ink,
-      overhead: Self.copyOverheadPixels)
+      overhead: copyOverheadPixels)
     let first = slot * Self.maximumRects
     var count = 0
     if strips.rects.count > Self.maximumRects {
@@ -214,6 +219,17 @@ final class GfxAtlas {
     keyOfSlot[slot] = Int32(key)
     slotOfKey[key] = Int32(slot)
     return cell
+  }
+
+  /// `copyOverheadPixels` for `renderer`: 16 on SDL's software renderer, a whole cell's pixels
+  /// (so every ring is one copy) on any other.
+  static func copyOverheadPixels(on renderer: OpaquePointer) -> Int {
+    var info = SDL_RendererInfo()
+    let software =
+      SDL_GetRendererInfo(renderer, &info) == 0
+      && (info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        || info.name.map { String(cString: $0) } == "software")
+    return software ? 16 : 1 << 30
   }
 
   private func addPage() throws(SDLError) {

@@ -105,7 +105,8 @@ public final class LoaderField {
     public var description: String {
       switch self {
       case .invalidStyle(let e): "invalid loader style: \(e)"
-      case .invalidSpeed(let s): "speed must be finite and > 0, got \(s)"
+      case .invalidSpeed(let s):
+        "speed must be in \(LoaderField.speedRange.lowerBound)...\(LoaderField.speedRange.upperBound), got \(s)"
       case .invalidFrame(let w, let h): "frame must have a finite size > 0, got \(w)x\(h)"
       case .invalidRenderScale(let x, let y):
         "the renderer's scale must be finite and > 0, got \(x)x\(y)"
@@ -339,10 +340,15 @@ public final class LoaderField {
   /// motion).
   public var speed: Double { clock.speed }
 
+  /// The speeds `setSpeed(_:at:)` takes: a thousand times slower to a thousand times faster.
+  /// Beyond them a caller's second would map to no visible change, or a draw's loader time
+  /// would leave the engine's range within hours.
+  public static let speedRange = 0.001...1000.0
+
   /// Changes `speed` at `time`: loader time is continuous there, so no angle jumps, and runs
   /// at the new rate from then on. Times before `time` given later map at the new rate too.
   public func setSpeed(_ speed: Double, at time: Double) throws(Error) {
-    guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
+    guard Self.speedRange.contains(speed) else { throw .invalidSpeed(speed) }
     guard time.isFinite else { throw .timeNotFinite(time) }
     clock.change(speed: speed, at: time)
   }

@@ -36,31 +36,29 @@ public enum RingBackend: String, CaseIterable, Sendable {
     return r
   }
 
-  /// The fastest backend that meets the quality bar (at least 30 dB against Cairo) on
-  /// `renderer`, read from its `SDL_RendererInfo` and, on OpenGL, `GL_RENDERER`.
+  /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) on
+  /// `renderer`, read from its `SDL_RendererInfo`.
   public static func preferred(for renderer: OpaquePointer) -> RingBackend {
     var info = SDL_RendererInfo()
     guard SDL_GetRendererInfo(renderer, &info) == 0 else { return .spans }
     let name = info.name.map { String(cString: $0) } ?? ""
     let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 || name == "software"
-    return preferred(
-      accelerated: !software, glRenderer: software ? nil : currentGLRendererName())
+    return preferred(accelerated: !software)
   }
 
-  /// The choice behind `preferred(for:)`:
-  /// - software renderer: `spans` blends its coverage masks straight into the pixels;
-  ///   `geometry` loses the bar there (SDL's software renderer rounds vertices to whole
-  ///   pixels) and `gfx` is many SDL calls a ring;
-  /// - accelerated renderer on a GPU: `geometry`, one `SDL_RenderGeometry` call a frame that
-  ///   the GPU rasterizes, where `spans` would upload a window-sized texture every frame;
-  /// - an "accelerated" renderer whose OpenGL is a CPU rasterizer (Mesa's llvmpipe, softpipe
-  ///   or swrast, as under Xvfb): `spans` again, since there every dash triangle costs CPU
-  ///   time (the README has the measured frame rates).
-  public static func preferred(accelerated: Bool, glRenderer: String? = nil) -> RingBackend {
-    guard accelerated else { return .spans }
-    let name = glRenderer?.lowercased() ?? ""
-    let cpuGL = ["llvmpipe", "softpipe", "swrast", "software rasterizer"]
-    return cpuGL.contains { name.contains($0) } ? .spans : .geometry
+  /// The choice behind `preferred(for:)`, from what `host/<renderer>/<backend>` measures (a
+  /// 1920x1080 SDL program drawing 1 to 100 views; Benchmarks/README.md):
+  /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
+  ///   pixels (0.03 ms a view, 5-15 times below `gfx`; `geometry` loses the quality bar there,
+  ///   the software renderer rounding vertices to whole pixels);
+  /// - an accelerated renderer: `gfx`, one texture copy a ring from its atlas. On Mesa's
+  ///   llvmpipe (a CPU behind OpenGL, as in VMs, CI and remote desktops) that measured below
+  ///   `spans` (which uploads the rings' box every frame) at 10 and 100 views and ten times
+  ///   below `geometry` (whose thousands of triangles a ring each cost CPU time); on a GPU the
+  ///   host pays the same few calls a ring, where `geometry` transforms every vertex on the
+  ///   CPU.
+  public static func preferred(accelerated: Bool) -> RingBackend {
+    accelerated ? .gfx : .spans
   }
 
   /// The next backend in declaration order (a window's "switch backend" key).

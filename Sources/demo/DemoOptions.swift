@@ -99,7 +99,7 @@ struct DemoOptions: Equatable {
   static let defaultRecordDuration = 2.5
   static let maximumThreads = 256
   static let maximumRecordDuration = 600.0
-  static let speedRange = 0.001...1000.0
+  static let speedRange = LoaderField.speedRange
   /// Headless frames step the engine from 0 to each `--at` time (from 0 again when a time
   /// goes back), firing one trigger per loader every `stagger` of engine time: at most this
   /// many triggers in all (10^8 loader-seconds at the seed's stagger).
@@ -156,7 +156,7 @@ struct DemoOptions: Equatable {
       .value(
         "--backend", "NAME",
         help: "ring rasterizer: \(FlagValue.list(RingBackend.allCases.map(\.rawValue)))",
-        default: "spans when the renderer runs on the CPU, geometry on a GPU"
+        default: "spans on SDL's software renderer, gfx on an accelerated one"
       ) { p, v in
         p.options.backend = try FlagValue.choice(v, "backend", of: RingBackend.self)
       },

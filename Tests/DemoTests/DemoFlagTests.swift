@@ -385,8 +385,8 @@ import Testing
           --zoom Z             draw everything Z times larger: headless frames at Z pixels per point, a
                                window Z times larger at the display's own density (default 1)
           --theme NAME         light, dark, light26 or dark26: background and ring colours (default light)
-          --backend NAME       ring rasterizer: gfx, spans or geometry (default spans when the renderer runs
-                               on the CPU, geometry on a GPU)
+          --backend NAME       ring rasterizer: gfx, spans or geometry (default spans on SDL's software
+                               renderer, gfx on an accelerated one)
           --threads N          threads that draw and step, 1...256 (default all cores)
           --rings N            rings in each loader, 1...1024 (default 5)
           --colors HEX,...     ring colours as RRGGBB or RRGGBBAA, ring i taking colour i mod the count

@@ -21,7 +21,9 @@ import Testing
     1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
   ]
   static let scales: [Float] = [1, 2, 1.5, 0.5, 3, 0, -1, .nan, .infinity, 1e-6, 300, 1e6]
-  static let sizes: [Float] = [390, 120, 290, 8, 1, 0.5, 0, -5, .nan, .infinity, 1e-30, 1e30, .greatestFiniteMagnitude]
+  static let sizes: [Float] = [
+    390, 120, 290, 8, 1, 0.5, 0, -5, .nan, .infinity, 1e-30, 1e30, .greatestFiniteMagnitude,
+  ]
   static let speeds: [Double] = [1, 0.001, 1000, 0.5, 0, -1, .nan, .infinity, 1e-300, 1e300]
   static let rates: [Double?] = [nil, 20, 60, 0, -1, .nan, .infinity, 1e-300, 1e300]
   static let motions: [LoaderField.Motion] = [
@@ -64,17 +66,27 @@ import Testing
         clock += rng.nextUnit() < 0.9 ? rng.nextUnit() * 0.1 : rng.nextUnit() * 1e9
         return clock
       }
-      return pick(Self.times)
+      let t = pick(Self.times)
+      // A far time the loaders accept moves them there for good: the clock follows it.
+      if t.isFinite, t > clock, t < 1e12 { clock = t }
+      return t
     }
+    // A usable frame and render scale most of the time, so that draws draw.
     func frame() -> SDL_FRect {
-      SDL_FRect(x: pick(Self.sizes), y: pick(Self.sizes), w: pick(Self.sizes), h: pick(Self.sizes))
+      if rng.nextUnit() < 0.6 {
+        return SDL_FRect(
+          x: Float(rng.nextUnit() * 100), y: Float(rng.nextUnit() * 100),
+          w: Float(8 + rng.nextUnit() * 400), h: Float(8 + rng.nextUnit() * 200))
+      }
+      return SDL_FRect(
+        x: pick(Self.sizes), y: pick(Self.sizes), w: pick(Self.sizes), h: pick(Self.sizes))
     }
     var drawn = 0
     for step in 0..<300 {
       let op = rng.next() % 20
       let label = "seed \(seed) step \(step) op \(op)"
       // Each draw under a render scale of the pool (restored after).
-      let s = pick(Self.scales)
+      let s = rng.nextUnit() < 0.6 ? Float(0.5 + rng.nextUnit() * 2) : pick(Self.scales)
       SDL_RenderSetScale(canvas.renderer, s, s)
       defer { SDL_RenderSetScale(canvas.renderer, 1, 1) }
       switch op {
