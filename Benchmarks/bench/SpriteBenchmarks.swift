@@ -36,10 +36,10 @@ enum SpriteBenchmarks {
     let ink = RasterBenchmarks.inkPixelsPerRing(cairo)
     let fill = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
     let software = wantSoftware ? try OffscreenCanvas(width: w, height: h) : nil
-    var openGL: OpenGLTarget?
+    var openGL: OffscreenCanvas?
     if wantOpenGL {
       do {
-        openGL = try OpenGLTarget(width: w, height: h)
+        openGL = try .openGL(width: w, height: h)
       } catch {
         run.note("raster/sprite-gl: skipped, no OpenGL renderer (\(error))")
       }
@@ -84,7 +84,7 @@ enum SpriteBenchmarks {
           ink: ink, fill: fill, renderer: "software", run: run)
       }
 
-      if timeOpenGL, let sprite = openGLSprite, let target = sprite.owner as? OpenGLTarget {
+      if timeOpenGL, let sprite = openGLSprite, let target = sprite.owner as? OffscreenCanvas {
         let draw = {
           do throws(SDLError) {
             try sprite.draw(scene.rings, on: target.renderer)
@@ -98,32 +98,14 @@ enum SpriteBenchmarks {
         target.clear(scene.palette.background)
         draw()
         if let failure { throw failure }
-        let pixels = target.argbPixels()
         if let dir = run.framesDirectory {
-          try savePNG(pixels, width: w, height: h, to: "\(dir)/raster-sprite-gl-\(n).png")
+          try target.savePNG(to: "\(dir)/raster-sprite-gl-\(n).png")
         }
         record(
-          names[1], n, m, pixels: pixels, mask: mask, reference: reference,
-          ink: ink, fill: nil, renderer: target.description, run: run)
+          names[1], n, m, pixels: target.argbPixels(), mask: mask, reference: reference,
+          ink: ink, fill: nil, renderer: target.rendererDescription, run: run)
       }
     }
-  }
-
-  /// Writes `0xAARRGGBB` rows read back from a GPU target as a PNG, through `OutputFile`.
-  private static func savePNG(_ pixels: [UInt32], width: Int, height: Int, to path: String)
-    throws
-  {
-    var copy = pixels
-    let png = try copy.withUnsafeMutableBytes { buf throws(SDLError) -> [UInt8] in
-      guard
-        let s = SDL_CreateRGBSurfaceWithFormatFrom(
-          buf.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
-          SDL_PIXELFORMAT_ARGB8888.rawValue)
-      else { throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom") }
-      defer { SDL_FreeSurface(s) }
-      return try OffscreenCanvas.pngData(of: s)
-    }
-    try OutputFile.write(png, to: path)
   }
 
   private static func record(
@@ -146,7 +128,7 @@ enum SpriteBenchmarks {
 /// ring's centre.
 private final class Sprite {
   let texture: OpaquePointer
-  /// What keeps the renderer alive (the canvas or the GL target) while the texture exists.
+  /// What keeps the renderer alive (its canvas) while the texture exists.
   let owner: AnyObject
   /// The texture's half side: a ring centred at `c` is copied to `c - half`.
   let half: Float
@@ -187,30 +169,4 @@ private final class Sprite {
       else { throw SDLError("SDL_RenderCopyExF") }
     }
   }
-}
-
-/// An OpenGL renderer on SDL's offscreen video driver, drawing into a target texture the
-/// size of the scene.
-final class OpenGLTarget: CustomStringConvertible {
-  let canvas: OffscreenCanvas
-  var renderer: OpaquePointer { canvas.renderer }
-  /// `opengl (llvmpipe ...)`: SDL's renderer and the GL implementation under it.
-  let description: String
-
-  init(width: Int, height: Int) throws(SDLError) {
-    canvas = try .openGL(width: width, height: height)
-    description = "\(canvas.rendererName) (\(canvas.glRendererName ?? "unknown GL"))"
-  }
-
-  func clear(_ color: RGBAColor) { canvas.clear(color) }
-
-  /// Waits for every queued command: reading a pixel back needs the frame finished.
-  func finish() throws(SDLError) {
-    var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
-    var pixel: UInt32 = 0
-    guard SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
-  }
-
-  func argbPixels() -> [UInt32] { canvas.argbPixels() }
 }

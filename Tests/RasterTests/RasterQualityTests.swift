@@ -7,14 +7,16 @@ import Testing
 
 @testable import LoaderSDL
 
-/// The backends every quality test runs, fresh per call.
+/// The shipped backends that meet the quality bar on SDL's software renderer, made as
+/// `LoaderRenderer` makes them, fresh per call. (`geometry` needs a renderer that keeps its
+/// vertices exact: `RasterGeometryTests`.)
 func rasterBackendsUnderTest() -> [any RingRasterizer] {
-  [CoverageSpanRasterizer(), GfxRingRasterizer()]
+  [RingBackend.spans, .gfx].map { $0.makeRasterizer() }
 }
 
 /// The PSNR each backend must reach against Cairo (SPEC quality bar: SDL2_gfx is allowed less).
 func minimumPSNR(of backend: any RingRasterizer) -> Double {
-  backend.name == "gfx" ? 27 : 30
+  backend.name == RingBackend.gfx.rawValue ? 27 : 30
 }
 
 @Suite struct RasterQualityTests {
