@@ -35,6 +35,10 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// The rate a recording asked for at `fps` frames a second is written at: `fps`, lowered to
+  /// `maximumFrameRate`.
+  public func frameRate(asking fps: Int) -> Int { min(fps, maximumFrameRate) }
+
   /// Ticks a second of the grid the container stores times on: a GIF's delays are whole
   /// centiseconds, an animated WebP's timestamps whole milliseconds, and so are a WebM's
   /// (Matroska's default `TimestampScale` of 1 ms, the one libavformat writes). nil for MP4,

@@ -65,7 +65,7 @@ public struct RecordingSchedule: Sendable, Hashable {
     guard Self.frameRates.contains(fps) else {
       throw .invalid("frame rate \(fps) is outside \(Self.frameRates)")
     }
-    let rate = Double(min(fps, format.maximumFrameRate))
+    let rate = Double(format.frameRate(asking: fps))
     let p = Self.period(of: style)
     guard p.isFinite, p > 0 else { throw .invalid("the motion's period \(p) s is not positive") }
     let count: Double
