@@ -52,8 +52,7 @@ import Testing
   /// Round and butt caps, opaque and half-transparent colours, densities 1 and 2: every
   /// backend (`geometry` on OpenGL, the others on the software renderer) against the one
   /// coverage reference (`RasterScene.renderIdeal`), against Cairo, and against each other,
-  /// per ring crop: at least 30 dB (`gfx` included, though 27 against Cairo at density 1 is
-  /// its bar elsewhere: its runs and fringe are exact to 8 bits, 56 dB from the reference).
+  /// per ring crop: at least 30 dB.
   @Test func everyBackendAgreesOnCapsAndAlpha() throws {
     let angles: [Float] = [0, 17, 60, 123.4, 359]
     var worst: [String: Double] = [:]
@@ -105,7 +104,7 @@ import Testing
 
   /// The figures behind `RingBackend.preferred(accelerated:glRenderer:)`: every shipped
   /// backend on SDL's software renderer and on OpenGL, each ring's crop against Cairo (the
-  /// quality test's scenes). Every pair reaches the bar (`minimumPSNR(of:)`) except `geometry`
+  /// quality test's scenes). Every pair reaches the bar (`RasterQualityTests.minimumPSNR`) except `geometry`
   /// on the software renderer, which rounds its vertices to whole pixels: why a software
   /// renderer never gets `geometry`. Prints each pair's worst and median for the record.
   @Test func theSoftwareRendererCostsGeometryTheQualityBar() throws {
@@ -137,7 +136,7 @@ import Testing
       for (name, values) in figures.sorted(by: { $0.key < $1.key }) {
         let sorted = values.sorted()
         print("PSNR scale \(scale) \(name): worst \(sorted[0]) median \(sorted[sorted.count / 2])")
-        let bar = name.hasPrefix(RingBackend.gfx.rawValue + "/") ? 27.0 : 30
+        let bar = RasterQualityTests.minimumPSNR
         if name == "geometry/software" {
           #expect(sorted[0] < bar, "\(name) at scale \(scale): worst \(sorted[0]) dB")
         } else {
