@@ -10,9 +10,9 @@ APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcair
   libegl-mesa0 libgl1-mesa-dri valgrind \
   libgif-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
   libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool \
-  chromium librlottie0-1 librlottie-dev
+  chromium librlottie0-1 librlottie-dev python3
 
-.PHONY: deps demo test lint bench bench-quick check-memory soak
+.PHONY: deps demo test lint docs api bench bench-quick check-memory soak
 
 # Installs only what is missing, so a machine that has everything needs no network.
 deps:
@@ -38,6 +38,18 @@ test: deps
 # The tree stays `swift format` clean (config: .swift-format).
 lint:
 	swift format lint --strict -r Package.swift Sources Tests Benchmarks Examples
+
+# The products' documentation: each DocC catalog (Sources/<Module>/<Module>.docc) with its
+# symbols, built by the toolchain's docc with warnings as errors (Tools/docs.sh). Open
+# .build/docs/index.html; DocC's own site is .build/docc/SwiftLoader.doccarchive (serve it).
+docs: deps
+	Tools/docs.sh
+
+# The public API listing, api/LoaderCore.txt and api/LoaderSDL.txt: every public declaration,
+# one a line, sorted, from the symbol graphs. Commit it with the change that moves it.
+api: deps
+	Tools/symbol-graphs.sh
+	python3 Tools/api-listing.py
 
 # Benchmarks: the run behind the README's table and chart (assets/bench-*). The bench rebuilds
 # itself in release before measuring; the table is renamed into place only when it completes.

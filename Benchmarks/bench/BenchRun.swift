@@ -146,7 +146,7 @@ enum MachineDescription {
   }
 
   static var summary: String {
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = RotationEngine.availableCores
     let build = ReleaseRelaunch.isDebugBuild ? "DEBUG build" : "release build"
     let date = ISO8601DateFormatter().string(from: Date())
     return "\(cpuModel), \(cores) cores, \(build), \(date)"

@@ -65,7 +65,7 @@ enum FrameBenchmarks {
           run.noteCallCost(
             "frame/\(backend.rawValue)", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
           if let failure { throw failure }
-          if let dir = run.framesDirectory, let canvas = canvas as? OffscreenCanvas {
+          if let dir = run.framesDirectory {
             try canvas.savePNG(to: "\(dir)/frame-\(backend.rawValue)-x\(threads)-\(n).png")
           }
           let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
@@ -80,7 +80,7 @@ enum FrameBenchmarks {
                 "\(Format.value(m.allocationsPerCall)) allocs/frame"
                   + (m.allocationsPerCall > 0 && quiet < quietFrames
                     ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),
-              ] + [(canvas as? OpenGLTarget)?.description].compactMap { $0 }))
+              ] + (canvas.isOpenGL ? [canvas.rendererDescription] : [])))
         }
       }
     }

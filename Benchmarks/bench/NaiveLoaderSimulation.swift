@@ -4,13 +4,13 @@ import LoaderCore
 /// `RotationEngine`, written the obvious way, one object per loader with its own schedule (as
 /// SwiftUI gives each view its own task). Not for use: it chases a pointer per loader and an
 /// array per ring, and visits every loader every step.
-public final class NaiveLoaderSimulation {
+package final class NaiveLoaderSimulation {
   /// One loader with its own schedule and per-ring lists of running turns.
-  public final class Loader {
+  package final class Loader {
     /// The style it was added with.
-    public let style: LoaderStyle
+    package let style: LoaderStyle
     /// `isAnimating` as last set.
-    public var isAnimating = false
+    package var isAnimating = false
     var runStart = 0.0
     var nextTrigger = 0
     /// Per ring: turns finished for good, and start times of turns that may still run.
@@ -60,22 +60,22 @@ public final class NaiveLoaderSimulation {
   }
 
   /// Step length, seconds.
-  public let dt: Double
+  package let dt: Double
   /// Steps taken.
-  public private(set) var tick = 0
+  package private(set) var tick = 0
   /// Every loader, in the order added (the index is its id).
-  public private(set) var loaders: [Loader] = []
+  package private(set) var loaders: [Loader] = []
 
-  public init(dt: Double) { self.dt = dt }
+  package init(dt: Double) { self.dt = dt }
 
   /// `Double(tick) * dt`.
-  public var time: Double { Double(tick) * dt }
+  package var time: Double { Double(tick) * dt }
   /// Rings over all loaders.
-  public var ringCount: Int { loaders.reduce(0) { $0 + $1.style.ringCount } }
+  package var ringCount: Int { loaders.reduce(0) { $0 + $1.style.ringCount } }
 
   /// Adds a loader; its index in `loaders` is its id.
   @discardableResult
-  public func addLoader(
+  package func addLoader(
     style: LoaderStyle = .seed, isAnimating: Bool = false, at time: Double? = nil
   )
     -> Int
@@ -87,17 +87,17 @@ public final class NaiveLoaderSimulation {
   }
 
   /// `isAnimating = on` for loader `i` at `t` (not before `time`).
-  public func setAnimating(_ on: Bool, loader i: Int, at t: Double) {
+  package func setAnimating(_ on: Bool, loader i: Int, at t: Double) {
     loaders[i].setAnimating(on, at: t)
   }
 
   /// `isAnimating = on` for every loader at `t`.
-  public func setAnimatingAll(_ on: Bool, at t: Double) {
+  package func setAnimatingAll(_ on: Bool, at t: Double) {
     for l in loaders { l.setAnimating(on, at: t) }
   }
 
   /// Fires every trigger in `[time, time + dt)`.
-  public func step() {
+  package func step() {
     let start = time
     let end = Double(tick + 1) * dt
     for l in loaders { l.step(from: start, to: end) }
@@ -105,7 +105,7 @@ public final class NaiveLoaderSimulation {
   }
 
   /// Every ring's angle at `t` (within the last step), loader by loader, reduced to `[0, 360)`.
-  public func presentationAngles(at t: Double, into out: inout [Float]) {
+  package func presentationAngles(at t: Double, into out: inout [Float]) {
     out.removeAll(keepingCapacity: true)
     for l in loaders {
       for i in 0..<l.style.ringCount {
@@ -117,7 +117,7 @@ public final class NaiveLoaderSimulation {
   }
 
   /// Ring `ring` of loader `i` at `t`, unwrapped.
-  public func angle(loader i: Int, ring: Int, at t: Double) -> Double {
+  package func angle(loader i: Int, ring: Int, at t: Double) -> Double {
     loaders[i].angle(ofRing: ring, at: t)
   }
 }

@@ -73,15 +73,15 @@ enum RasterBenchmarks {
           canvas.clear(scene.palette.background)
           draw()
           if let failure { throw failure }
-          let psnr = mask.psnr(try canvas.argbPixels(), reference)
-          if let dir = run.framesDirectory, let canvas = canvas as? OffscreenCanvas {
+          let psnr = mask.psnr(canvas.argbPixels(), reference)
+          if let dir = run.framesDirectory {
             let suffix = threadCounts.count > 1 ? "-x\(threads)" : ""
             try canvas.savePNG(to: "\(dir)/raster-\(backend.rawValue)\(suffix)-\(n).png")
           }
           run.noteCallCost(name, size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
           var entry = result(name, n, m, ink: ink, fill: fillMilliseconds, psnr: psnr)
           entry.threads = threads
-          if let gl = canvas as? OpenGLTarget { entry.details.append(gl.description) }
+          if canvas.isOpenGL { entry.details.append(canvas.rendererDescription) }
           run.record(entry)
         }
       }

@@ -35,95 +35,55 @@ enum SpriteBenchmarks {
     let cairo = try CairoRingRenderer(width: w, height: h)
     let ink = RasterBenchmarks.inkPixelsPerRing(cairo)
     let fill = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
-    let software = wantSoftware ? try OffscreenCanvas(width: w, height: h) : nil
-    var openGL: OpenGLTarget?
+    var sprites: [Sprite] = []
+    if wantSoftware {
+      sprites.append(try Sprite(names[0], on: OffscreenCanvas(width: w, height: h)))
+    }
     if wantOpenGL {
+      let canvas: OffscreenCanvas?
       do {
-        openGL = try OpenGLTarget(width: w, height: h)
+        canvas = try .openGL(width: w, height: h)
       } catch {
         run.note("raster/sprite-gl: skipped, no OpenGL renderer (\(error))")
+        canvas = nil
       }
+      if let canvas { sprites.append(try Sprite(names[1], on: canvas)) }
     }
-    // Each sprite holds its renderer's owner, so its texture goes before the renderer.
-    let softwareSprite = try software.map { (c) throws(SDLError) in
-      try Sprite(on: c.renderer, owner: c)
-    }
-    let openGLSprite = try openGL.map { (g) throws(SDLError) in
-      try Sprite(on: g.renderer, owner: g)
-    }
-    openGL = nil
 
     for n in run.sizes.rasterRings {
-      let timeSoftware = softwareSprite != nil && !run.exceedsBudget(names[0], size: n)
-      let timeOpenGL = openGLSprite != nil && !run.exceedsBudget(names[1], size: n)
-      guard timeSoftware || timeOpenGL else { continue }
+      let timed = sprites.filter { !run.exceedsBudget($0.name, size: n) }
+      guard !timed.isEmpty else { continue }
       let scene = RasterScene.stress(count: n, seed: BenchRun.seed ^ UInt64(n))
       let mask = MaskedPSNR(width: w, height: h, boxes: scene.crops)
       cairo.clear(scene.palette.background)
       scene.stroke(on: cairo)
       let reference = cairo.argbPixels()
-      var failure: SDLError?
-
-      if timeSoftware, let canvas = software, let sprite = softwareSprite {
-        let draw = {
-          do throws(SDLError) { try sprite.draw(scene.rings, on: canvas.renderer) } catch {
-            failure = error
-          }
-          canvas.flush()
-        }
-        canvas.clear(scene.palette.background)
-        let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
-        canvas.clear(scene.palette.background)
-        draw()
-        if let failure { throw failure }
-        if let dir = run.framesDirectory {
-          try canvas.savePNG(to: "\(dir)/raster-sprite-\(n).png")
-        }
-        record(
-          names[0], n, m, pixels: canvas.argbPixels(), mask: mask, reference: reference,
-          ink: ink, fill: fill, renderer: "software", run: run)
-      }
-
-      if timeOpenGL, let sprite = openGLSprite, let target = sprite.owner as? OpenGLTarget {
+      for sprite in timed {
+        let canvas = sprite.canvas
+        var failure: SDLError?
         let draw = {
           do throws(SDLError) {
-            try sprite.draw(scene.rings, on: target.renderer)
-            try target.finish()
+            try sprite.draw(scene.rings)
+            try canvas.finish()
           } catch {
             failure = error
           }
         }
-        target.clear(scene.palette.background)
+        canvas.clear(scene.palette.background)
         let m = Sampler.measure(RasterBenchmarks.plan(n, run)) { draw() }
-        target.clear(scene.palette.background)
+        canvas.clear(scene.palette.background)
         draw()
         if let failure { throw failure }
-        let pixels = target.argbPixels()
         if let dir = run.framesDirectory {
-          try savePNG(pixels, width: w, height: h, to: "\(dir)/raster-sprite-gl-\(n).png")
+          let file = sprite.name.replacingOccurrences(of: "/", with: "-")
+          try canvas.savePNG(to: "\(dir)/\(file)-\(n).png")
         }
         record(
-          names[1], n, m, pixels: pixels, mask: mask, reference: reference,
-          ink: ink, fill: nil, renderer: target.description, run: run)
+          sprite.name, n, m, pixels: canvas.argbPixels(), mask: mask, reference: reference,
+          ink: ink, fill: canvas.isOpenGL ? nil : fill, renderer: canvas.rendererDescription,
+          run: run)
       }
     }
-  }
-
-  /// Writes `0xAARRGGBB` rows read back from a GPU target as a PNG, through `OutputFile`.
-  private static func savePNG(_ pixels: [UInt32], width: Int, height: Int, to path: String)
-    throws
-  {
-    var copy = pixels
-    let png = try copy.withUnsafeMutableBytes { buf throws(SDLError) -> [UInt8] in
-      guard
-        let s = SDL_CreateRGBSurfaceWithFormatFrom(
-          buf.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
-          SDL_PIXELFORMAT_ARGB8888.rawValue)
-      else { throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom") }
-      defer { SDL_FreeSurface(s) }
-      return try OffscreenCanvas.pngData(of: s)
-    }
-    try OutputFile.write(png, to: path)
   }
 
   private static func record(
@@ -145,22 +105,24 @@ enum SpriteBenchmarks {
 /// square, so `SDL_RenderCopyExF`'s default rotation centre (the rectangle's middle) is the
 /// ring's centre.
 private final class Sprite {
+  /// The entry it is timed as.
+  let name: String
   let texture: OpaquePointer
-  /// What keeps the renderer alive (the canvas or the GL target) while the texture exists.
-  let owner: AnyObject
+  /// Where it draws; kept alive while the texture exists.
+  let canvas: OffscreenCanvas
   /// The texture's half side: a ring centred at `c` is copied to `c - half`.
   let half: Float
   private let side: Int32
 
-  init(on renderer: OpaquePointer, owner: AnyObject) throws(SDLError) {
+  init(_ name: String, on canvas: OffscreenCanvas) throws(SDLError) {
     let shape = RasterScene.stressFrame.shape
     let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
     let painter = try GfxAtlasCellPainter(side: 2 * o)
     let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
     guard
       let t = SDL_CreateTexture(
-        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-        Int32(2 * o), Int32(2 * o))
+        canvas.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(2 * o), Int32(2 * o))
     else { throw SDLError("SDL_CreateTexture") }
     guard SDL_UpdateTexture(t, nil, p.pixels, Int32(p.pitch)) == 0 else {
       SDL_DestroyTexture(t)
@@ -168,15 +130,17 @@ private final class Sprite {
     }
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    self.name = name
     texture = t
-    self.owner = owner
+    self.canvas = canvas
     half = Float(o)
     side = Int32(2 * o)
   }
 
   deinit { SDL_DestroyTexture(texture) }
 
-  func draw(_ rings: [RingInstance], on renderer: OpaquePointer) throws(SDLError) {
+  func draw(_ rings: [RingInstance]) throws(SDLError) {
+    let renderer = canvas.renderer
     for r in rings {
       SDL_SetTextureColorMod(texture, r.color.r, r.color.g, r.color.b)
       SDL_SetTextureAlphaMod(texture, r.color.a)
@@ -187,30 +151,4 @@ private final class Sprite {
       else { throw SDLError("SDL_RenderCopyExF") }
     }
   }
-}
-
-/// An OpenGL renderer on SDL's offscreen video driver, drawing into a target texture the
-/// size of the scene.
-final class OpenGLTarget: CustomStringConvertible {
-  let canvas: OffscreenCanvas
-  var renderer: OpaquePointer { canvas.renderer }
-  /// `opengl (llvmpipe ...)`: SDL's renderer and the GL implementation under it.
-  let description: String
-
-  init(width: Int, height: Int) throws(SDLError) {
-    canvas = try .openGL(width: width, height: height)
-    description = "\(canvas.rendererName) (\(canvas.glRendererName ?? "unknown GL"))"
-  }
-
-  func clear(_ color: RGBAColor) { canvas.clear(color) }
-
-  /// Waits for every queued command: reading a pixel back needs the frame finished.
-  func finish() throws(SDLError) {
-    var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
-    var pixel: UInt32 = 0
-    guard SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
-  }
-
-  func argbPixels() -> [UInt32] { canvas.argbPixels() }
 }

@@ -20,18 +20,18 @@ import LoaderSupport
 /// 3 o'clock and the first starts afresh there, each with its own round cap).
 ///
 /// Test and bench only: the product never links Cairo.
-public final class CairoRingRenderer {
+package final class CairoRingRenderer {
   /// Surface size in pixels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   private let surface: OpaquePointer
   private let context: OpaquePointer
 
   /// A size outside `1...16384`, or a Cairo call that failed.
-  public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+  package enum Error: Swift.Error, Sendable, CustomStringConvertible {
     case badSize(width: Int, height: Int)
     case cairo(String)
-    public var description: String {
+    package var description: String {
       switch self {
       case .badSize(let w, let h): "Cairo surface size \(w)x\(h) is outside 1...16384"
       case .cairo(let s): "Cairo failed: \(s)"
@@ -40,7 +40,7 @@ public final class CairoRingRenderer {
   }
 
   /// An ARGB32 image surface of `width` x `height` pixels, reused for every frame.
-  public init(width: Int, height: Int) throws(Error) {
+  package init(width: Int, height: Int) throws(Error) {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw .badSize(width: width, height: height)
     }
@@ -67,7 +67,7 @@ public final class CairoRingRenderer {
   }
 
   /// Fills the whole surface with `color`, opaque.
-  public func clear(_ color: RGBAColor) {
+  package func clear(_ color: RGBAColor) {
     cairo_save(context)
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     setSource(color)
@@ -79,7 +79,7 @@ public final class CairoRingRenderer {
   /// `(centerX, centerY)` (pixels), turned `angle` degrees clockwise, with the style's cap
   /// (`CAIRO_LINE_CAP_BUTT` is the reference for butt ends), in `color` with its alpha,
   /// blended over what is there: `out = src * a * coverage + dst * (1 - a * coverage)`.
-  public func strokeRing(
+  package func strokeRing(
     style: LoaderStyle, density: Double, centerX: Double, centerY: Double, angle: Double,
     color: RGBAColor
   ) {
@@ -102,7 +102,7 @@ public final class CairoRingRenderer {
 
   /// Every pixel, row-major, as `0xAARRGGBB` (premultiplied; opaque wherever the frame was
   /// cleared to an opaque colour first).
-  public func argbPixels() -> [UInt32] {
+  package func argbPixels() -> [UInt32] {
     cairo_surface_flush(surface)
     var out = [UInt32](repeating: 0, count: width * height)
     guard let data = cairo_image_surface_get_data(surface) else { return out }
@@ -117,7 +117,7 @@ public final class CairoRingRenderer {
   }
 
   /// The surface encoded by Cairo's own PNG writer, as a file's bytes.
-  public func pngData() throws(Error) -> [UInt8] {
+  package func pngData() throws(Error) -> [UInt8] {
     cairo_surface_flush(surface)
     final class Sink { var bytes: [UInt8] = [] }
     let sink = Sink()
@@ -138,7 +138,7 @@ public final class CairoRingRenderer {
   }
 
   /// Writes the PNG through `OutputFile` (complete or absent, never half written).
-  public func savePNG(to path: String) throws(Error) {
+  package func savePNG(to path: String) throws(Error) {
     let bytes = try pngData()
     do {
       try OutputFile.write(bytes, to: path)

@@ -25,27 +25,27 @@ import Foundation
 /// H.264; yuv444p codes twice the samples of yuv420p. After `finish()` or `cancel()` the
 /// recorder takes nothing more; a failed `append` or `finish` removes the temporary, so a
 /// failed recording leaves nothing.
-public final class FrameRecorder {
-  public let format: RecordingFormat
-  public let width: Int
-  public let height: Int
+package final class FrameRecorder {
+  package let format: RecordingFormat
+  package let width: Int
+  package let height: Int
   /// When each frame starts in the file (`RecordingSchedule.Clock`).
-  public let clock: RecordingSchedule.Clock
+  package let clock: RecordingSchedule.Clock
   /// MP4's and WebM's chroma layout; GIF and WebP store RGB and ignore it.
-  public let pixelFormat: VideoPixelFormat
-  public let temporaryPath: String
+  package let pixelFormat: VideoPixelFormat
+  package let temporaryPath: String
   /// Frames appended so far.
-  public private(set) var frameCount = 0
+  package private(set) var frameCount = 0
   private var encoder: (any FrameEncoder)?
 
   /// The largest side any format takes (GIF's 16-bit sizes; H.264 level limits are far below).
-  public static let maximumSide = 16384
+  package static let maximumSide = 16384
 
   /// Throws `.invalid` for what no file of `format` can hold, before anything is drawn: a
   /// caller checks its options with this first. `clock` must tick on the container's grid
   /// (`RecordingFormat.ticksPerSecond`, or a grid it holds exactly), give every frame at least
   /// one tick, and play no faster than `RecordingFormat.maximumFrameRate`.
-  public static func validate(
+  package static func validate(
     format: RecordingFormat, width: Int, height: Int, clock: RecordingSchedule.Clock,
     pixelFormat: VideoPixelFormat = .yuv420p
   ) throws(RecordingError) {
@@ -76,7 +76,7 @@ public final class FrameRecorder {
   }
 
   /// Opens the encoder; the file at `temporaryPath` is created (or replaced) now.
-  public init(
+  package init(
     format: RecordingFormat, width: Int, height: Int, clock: RecordingSchedule.Clock,
     pixelFormat: VideoPixelFormat = .yuv420p, temporaryPath: String
   ) throws(RecordingError) {
@@ -110,7 +110,7 @@ public final class FrameRecorder {
   }
 
   /// Adds one frame: `height` rows of `width` `0xAARRGGBB` words, rows `pitch` bytes apart.
-  public func append(argb pixels: UnsafeRawPointer, pitch: Int) throws(RecordingError) {
+  package func append(argb pixels: UnsafeRawPointer, pitch: Int) throws(RecordingError) {
     guard let encoder else { throw .encode("\(format.rawValue): the recording is closed") }
     guard pitch >= width * 4 else {
       throw .invalid("row pitch \(pitch) is less than \(width) pixels of 4 bytes")
@@ -125,7 +125,7 @@ public final class FrameRecorder {
   }
 
   /// `append(argb:pitch:)` for a packed row-major array of `width * height` pixels.
-  public func append(argb pixels: [UInt32]) throws(RecordingError) {
+  package func append(argb pixels: [UInt32]) throws(RecordingError) {
     guard pixels.count == width * height else {
       throw .invalid("frame has \(pixels.count) pixels, not \(width)x\(height)")
     }
@@ -143,7 +143,7 @@ public final class FrameRecorder {
 
   /// Writes what the encoder holds and closes the file at `temporaryPath`; the caller renames it
   /// into place. Throws if no frame was appended.
-  public func finish() throws(RecordingError) {
+  package func finish() throws(RecordingError) {
     guard let encoder else { throw .encode("\(format.rawValue): the recording is closed") }
     guard frameCount > 0 else {
       cancel()
@@ -160,7 +160,7 @@ public final class FrameRecorder {
   }
 
   /// Abandons the recording and removes the temporary file.
-  public func cancel() {
+  package func cancel() {
     encoder?.cancel()
     encoder = nil
     unlink(temporaryPath)

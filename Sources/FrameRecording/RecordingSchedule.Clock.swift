@@ -19,19 +19,19 @@ extension RecordingSchedule {
   /// MP4 takes any time base, so its clock is the coarsest grid on which every frame's start
   /// is exact: `1 / fps` for a plain recording, 1/248 s for the seed's loop (62 frames in
   /// 1.25 s are 5 ticks each).
-  public struct Clock: Sendable, Hashable {
+  package struct Clock: Sendable, Hashable {
     /// Ticks in one second of the file.
-    public let ticksPerSecond: Int
+    package let ticksPerSecond: Int
     /// `framesPerCycle` frames last exactly this many ticks.
-    public let ticksPerCycle: Int
-    public let framesPerCycle: Int
+    package let ticksPerCycle: Int
+    package let framesPerCycle: Int
 
     /// The finest grid an MP4 clock uses: MPEG's 90 kHz system clock.
     static let finestVideoGrid = 90_000
 
     /// A clock of `ticksPerCycle` ticks every `framesPerCycle` frames, `ticksPerSecond` a
     /// second; each at least 1.
-    public init(ticksPerSecond: Int, ticksPerCycle: Int, framesPerCycle: Int) {
+    package init(ticksPerSecond: Int, ticksPerCycle: Int, framesPerCycle: Int) {
       precondition(ticksPerSecond > 0 && ticksPerCycle > 0 && framesPerCycle > 0)
       let g = Self.gcd(ticksPerCycle, framesPerCycle)
       self.ticksPerSecond = ticksPerSecond
@@ -41,7 +41,7 @@ extension RecordingSchedule {
 
     /// `format`'s clock for `framesPerSecond` frames a second (an open-ended recording: the
     /// window's R), the rate at most `format.maximumFrameRate`.
-    public init(format: RecordingFormat, framesPerSecond: Int) {
+    package init(format: RecordingFormat, framesPerSecond: Int) {
       precondition(framesPerSecond > 0 && framesPerSecond <= format.maximumFrameRate)
       self.init(format: format, frames: framesPerSecond, inSeconds: 1)
     }
@@ -49,7 +49,7 @@ extension RecordingSchedule {
     /// `format`'s clock for `frames` frames in `seconds` (positive and finite): on the
     /// container's fixed grid, or for MP4 the coarsest grid on which `seconds / frames` is a
     /// whole number of ticks (90 kHz, MPEG's clock, when no grid that fine is exact).
-    public init(format: RecordingFormat, frames: Int, inSeconds seconds: Double) {
+    package init(format: RecordingFormat, frames: Int, inSeconds seconds: Double) {
       precondition(frames > 0 && seconds.isFinite && seconds > 0)
       let perSecond = Self.ticksPerSecond(format: format, spacing: seconds / Double(frames))
       let ticks = max(1, Int((seconds * Double(perSecond)).rounded()))
@@ -69,28 +69,28 @@ extension RecordingSchedule {
     }
 
     /// The tick frame `k` (`k >= 0`) starts at; `tick(ofFrame: n)` is where `n` frames end.
-    public func tick(ofFrame k: Int) -> Int {
+    package func tick(ofFrame k: Int) -> Int {
       let (q, r) = k.quotientAndRemainder(dividingBy: framesPerCycle)
       return q * ticksPerCycle + (2 * r * ticksPerCycle + framesPerCycle) / (2 * framesPerCycle)
     }
 
     /// Seconds into the file at which frame `k` starts (`tick(ofFrame:)` in seconds).
-    public func seconds(ofFrame k: Int) -> Double {
+    package func seconds(ofFrame k: Int) -> Double {
       Double(tick(ofFrame: k)) / Double(ticksPerSecond)
     }
 
     /// How many ticks frame `k` is shown for.
-    public func shownTicks(ofFrame k: Int) -> Int {
+    package func shownTicks(ofFrame k: Int) -> Int {
       tick(ofFrame: k + 1) - tick(ofFrame: k)
     }
 
     /// Frames a second on average: `framesPerCycle` every `ticksPerCycle` ticks.
-    public var framesPerSecond: Double {
+    package var framesPerSecond: Double {
       Double(framesPerCycle) * Double(ticksPerSecond) / Double(ticksPerCycle)
     }
 
     /// The frame shown at `seconds` into the file (the last one started by then; 0 before).
-    public func frame(at seconds: Double) -> Int {
+    package func frame(at seconds: Double) -> Int {
       guard seconds > 0 else { return 0 }
       let estimate = seconds * Double(ticksPerSecond) * Double(framesPerCycle)
       var k = Int((estimate / Double(ticksPerCycle)).rounded(.down))

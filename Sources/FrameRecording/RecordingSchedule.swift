@@ -27,31 +27,31 @@ import LoaderCore
 /// as a GIF 61 delays of 2 cs and one of 3, adding up to 125. A period that is not a whole
 /// number of ticks (`--stagger 0.2525` into a GIF) lasts the period rounded to a tick, so the
 /// seam is off by at most half a tick.
-public struct RecordingSchedule: Sendable, Hashable {
+package struct RecordingSchedule: Sendable, Hashable {
   /// Simulated time of each frame, seconds, ascending: `start + clock.seconds(ofFrame: k)`.
-  public var times: [Double]
+  package var times: [Double]
   /// Simulated time of the file's first instant.
-  public var start: Double
+  package var start: Double
   /// When the file shows each frame, and for how long.
-  public var clock: Clock
+  package var clock: Clock
 
   /// Frames a second on average.
-  public var frameRate: Double { clock.framesPerSecond }
+  package var frameRate: Double { clock.framesPerSecond }
   /// The file's length, seconds: the last frame's end.
-  public var length: Double { clock.seconds(ofFrame: times.count) }
+  package var length: Double { clock.seconds(ofFrame: times.count) }
 
   /// The longest recording, in frames: at 50 fps an hour.
-  public static let maximumFrames = 180_000
+  package static let maximumFrames = 180_000
   /// The frame rates a recording may ask for.
-  public static let frameRates = 1...240
+  package static let frameRates = 1...240
 
   /// The period of the seed's motion at the style's constants: every ring triggered once.
-  public static func period(of style: LoaderStyle) -> Double {
+  package static func period(of style: LoaderStyle) -> Double {
     Double(style.ringCount) * style.stagger
   }
 
   /// The first instant, a multiple of the period, from which the motion repeats every period.
-  public static func steadyStart(of style: LoaderStyle) -> Double {
+  package static func steadyStart(of style: LoaderStyle) -> Double {
     let p = period(of: style)
     let settled = Double(style.ringCount - 1) * style.stagger + style.turnDuration - p
     return p * max(1, (settled / p).rounded(.up))
@@ -59,13 +59,13 @@ public struct RecordingSchedule: Sendable, Hashable {
 
   /// `duration`: seconds of motion to record from the start; nil is one period. With `loop`
   /// it must be nil: the loop's length is the period.
-  public init(
+  package init(
     format: RecordingFormat, fps: Int, duration: Double?, loop: Bool, style: LoaderStyle
   ) throws(RecordingError) {
     guard Self.frameRates.contains(fps) else {
       throw .invalid("frame rate \(fps) is outside \(Self.frameRates)")
     }
-    let rate = Double(min(fps, format.maximumFrameRate))
+    let rate = Double(format.frameRate(asking: fps))
     let p = Self.period(of: style)
     guard p.isFinite, p > 0 else { throw .invalid("the motion's period \(p) s is not positive") }
     let count: Double

@@ -20,6 +20,7 @@ public struct DashPattern: Sendable, Hashable {
   /// and Skia users write 2 to 6), small enough that a hostile pattern cannot exhaust memory.
   public static let maximumCount = 256
 
+  /// Why a pattern is refused.
   public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     case tooMany(count: Int)
     case negative(index: Int, value: Double)
@@ -27,6 +28,7 @@ public struct DashPattern: Sendable, Hashable {
     case allZero
     case nonFinitePhase
 
+    /// The reason, in words.
     public var description: String {
       switch self {
       case .tooMany(let n):
@@ -39,6 +41,13 @@ public struct DashPattern: Sendable, Hashable {
     }
   }
 
+  /// A pattern of on and off `lengths` (an odd count cycles twice; empty: solid), entered
+  /// `phase` into it.
+  /// - Parameters:
+  ///   - lengths: on, off, on, ... lengths along the path, each finite and >= 0, not all zero.
+  ///   - phase: how far into the pattern the path starts; any finite value, normalised into
+  ///     `[0, period)`.
+  /// - Throws: `Error` naming the first entry refused.
   public init(_ lengths: [Double], phase: Double = 0) throws(Error) {
     guard lengths.count <= Self.maximumCount else { throw .tooMany(count: lengths.count) }
     for (i, v) in lengths.enumerated() {
@@ -69,6 +78,7 @@ public struct DashPattern: Sendable, Hashable {
   /// The seed's `[2, 4, 6]`.
   public static let seed: DashPattern = try! DashPattern([2, 4, 6])
 
+  /// Whether the stroke is solid (no dashes).
   public var isSolid: Bool { intervals.isEmpty }
 
   /// The "on" stretches of an open path of `length`, as `start...end` in path length.

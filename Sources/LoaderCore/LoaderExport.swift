@@ -59,6 +59,7 @@ public enum LoaderExport {
     /// The Lottie file would hold more arc segments than `maximumLottieSegments`.
     case tooManySegments(Int)
 
+    /// The reason, in words.
     public var description: String {
       switch self {
       case .invalidStyle(let e): "invalid loader style: \(e)"

@@ -20,8 +20,11 @@ public struct LoaderStyle: Sendable, Hashable {
   public var colors: [RGBAColor] = LoaderPalette.light.ringColors
   /// Side of each ring's square frame, in points.
   public var frameSize: Double = 50
+  /// Width of each ring's stroke, points (`strokeBorder(lineWidth: 4)`), at most half `frameSize`.
   public var lineWidth: Double = 4
+  /// How each dash ends.
   public var lineCap: LineCap = .round
+  /// The dashes along each ring's centreline, points, starting at 3 o'clock.
   public var dash: DashPattern = .seed
   /// Length of one linear turn, seconds.
   public var turnDuration: Double = 0.6
@@ -32,6 +35,7 @@ public struct LoaderStyle: Sendable, Hashable {
   /// Minimum width of each `Spacer` in the row, points.
   public var minimumSpacing: Double = 8
 
+  /// The seed's style: every field at SwiftUI's value.
   public init() {}
 
   /// The seed, exactly.
@@ -44,6 +48,8 @@ public struct LoaderStyle: Sendable, Hashable {
     return s
   }
 
+  /// The colour of ring `i`: `colors[i % colors.count]` (black when `colors` is empty, which
+  /// `validate()` refuses).
   public func color(ofRing i: Int) -> RGBAColor {
     colors.isEmpty ? RGBAColor(hex: 0) : colors[i % colors.count]
   }
@@ -51,8 +57,11 @@ public struct LoaderStyle: Sendable, Hashable {
   /// `strokeBorder` insets by half the line width: the centreline radius.
   public var centerlineRadius: Double { frameSize / 2 - lineWidth / 2 }
 
+  /// Why a style cannot be drawn or animated.
   public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    /// `field` (a property's name) is out of range, for `reason`.
     case invalid(field: String, reason: String)
+    /// `field: reason`.
     public var description: String {
       switch self {
       case .invalid(let f, let r): "\(f): \(r)"
@@ -63,6 +72,7 @@ public struct LoaderStyle: Sendable, Hashable {
   /// Most rings in a loader and most colours in `colors`: far above any spinner, small
   /// enough that a hostile style cannot make one loader's arrays large.
   public static let maximumRingCount = 1024
+  /// Most colours in `colors` (see `maximumRingCount`).
   public static let maximumColorCount = 1024
   /// Largest frame, points: a ring this large is already far past any backend's pixel limit
   /// at density 1 (`ScenePixelSizes`), so a larger one can only be a mistake.
@@ -72,6 +82,7 @@ public struct LoaderStyle: Sendable, Hashable {
   /// no useful bound (and `1 / turnDuration` leaves `Float` range near zero). A day is far
   /// above any animation and keeps every trigger time exact in the engine's tick counter.
   public static let minimumDuration = 0.001
+  /// Longest `turnDuration` and `stagger`, seconds (see `minimumDuration`).
   public static let maximumDuration = 86_400.0
 
   /// Throws the first field that cannot be drawn or animated, with the reason and the limits.

@@ -1,10 +1,15 @@
 /// An 8-bit-per-channel sRGB colour, straight (not premultiplied) alpha.
 public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
+  /// Red, 0 to 255.
   public var r: UInt8
+  /// Green, 0 to 255.
   public var g: UInt8
+  /// Blue, 0 to 255.
   public var b: UInt8
+  /// Opacity, 0 (transparent) to 255 (opaque), not multiplied into the other channels.
   public var a: UInt8
 
+  /// A colour of these channels, opaque unless `a` says otherwise.
   public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
     self.r = r
     self.g = g

@@ -54,6 +54,13 @@ public struct ScenePixelSizes: Sendable, Equatable {
     }
   }
 
+  /// A length of `points` drawn at `density` pixels per point, in whole pixels: the one rounding
+  /// every frame, window and recording of the demo is sized by (`round(points * density)`).
+  /// A `Double`, so that a size can be checked before it becomes an `Int`.
+  package static func pixels(_ points: Double, density: Double) -> Double {
+    (points * density).rounded()
+  }
+
   /// The sizes of a `width x height` point container drawn at `density` pixels per point:
   /// one row of `style` (`gridCount == nil`) or a `GridLayout` of `gridCount` loaders.
   public init(
@@ -61,8 +68,8 @@ public struct ScenePixelSizes: Sendable, Equatable {
   ) throws(Error) {
     do { try style.validate() } catch { throw .style(error) }
     guard density.isFinite, density > 0 else { throw .density(density) }
-    let w = (width * density).rounded()
-    let h = (height * density).rounded()
+    let w = Self.pixels(width, density: density)
+    let h = Self.pixels(height, density: density)
     let side = 1...Double(Self.maximumSide)
     guard w.isFinite, h.isFinite, side.contains(w), side.contains(h) else {
       throw .frame(width: width * density, height: height * density)

@@ -2,8 +2,8 @@ import CSDL2
 import LoaderCore
 
 /// Paints one ring, white, as straight-alpha coverage into a small CPU surface with SDL2_gfx
-/// (`GfxRingRasterizer` on a software renderer of its own): the picture an atlas cell or a
-/// sprite holds.
+/// (`GfxRingRasterizer` on a software `OffscreenCanvas` of its own): the picture an atlas cell
+/// or a sprite holds.
 ///
 /// The surface starts as transparent white, `0x00FFFFFF`. SDL2_gfx draws fully covered runs
 /// opaque (no blending) and fringe pixels white at alpha `a = coverage`, blended over it:
@@ -17,8 +17,7 @@ import LoaderCore
 package final class GfxAtlasCellPainter {
   /// The square surface's side in pixels.
   package let side: Int
-  private let surface: UnsafeMutablePointer<SDL_Surface>
-  private let renderer: OpaquePointer
+  private let canvas: OffscreenCanvas
   private let painter = GfxRingRasterizer()
   /// The one ring to paint, kept so that painting allocates nothing.
   private var ring = [RingInstance(centerX: 0, centerY: 0, angle: 0, color: .init(hex: 0xFFFFFF))]
@@ -33,25 +32,8 @@ package final class GfxAtlasCellPainter {
   }
 
   package init(side: Int) throws(SDLError) {
-    guard side > 0, side <= 16384 else {
-      throw SDLError("GfxAtlasCellPainter", message: "cell side \(side) is outside 1...16384")
-    }
-    guard
-      let s = SDL_CreateRGBSurfaceWithFormat(
-        0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-    else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
-    guard s.pointee.pixels != nil, let r = SDL_CreateSoftwareRenderer(s) else {
-      SDL_FreeSurface(s)
-      throw SDLError("SDL_CreateSoftwareRenderer")
-    }
+    canvas = try OffscreenCanvas(width: side, height: side)
     self.side = side
-    surface = s
-    renderer = r
-  }
-
-  deinit {
-    SDL_DestroyRenderer(renderer)
-    SDL_FreeSurface(surface)
   }
 
   /// Paints `shape` turned `degrees` clockwise with its centre at `(centerX, centerY)`
@@ -59,10 +41,10 @@ package final class GfxAtlasCellPainter {
   package func paint(_ shape: DashedRing, degrees: Float, centerX: Float, centerY: Float)
     throws(SDLError) -> Painting
   {
-    guard let base = surface.pointee.pixels else {
+    guard let base = canvas.surface.pointee.pixels else {
       throw SDLError("GfxAtlasCellPainter", message: "surface has no pixels")
     }
-    let pitch = Int(surface.pointee.pitch)
+    let pitch = Int(canvas.surface.pointee.pitch)
     for j in 0..<side {
       base.advanced(by: j * pitch).assumingMemoryBound(to: UInt32.self)
         .update(repeating: 0x00FF_FFFF, count: side)
@@ -70,8 +52,8 @@ package final class GfxAtlasCellPainter {
     ring[0].centerX = centerX
     ring[0].centerY = centerY
     ring[0].angle = degrees
-    try painter.draw(ring, shape: shape, on: renderer)
-    SDL_RenderFlush(renderer)
+    try painter.draw(ring, shape: shape, on: canvas.renderer)
+    SDL_RenderFlush(canvas.renderer)
     var (x0, y0, x1, y1) = (side, side, -1, -1)
     for j in 0..<side {
       let row = base.advanced(by: j * pitch).assumingMemoryBound(to: UInt32.self)

@@ -68,8 +68,8 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
     region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard !shape.dashes.isEmpty, shape.radius.isFinite, shape.halfWidth.isFinite,
-      shape.radius > 0, shape.halfWidth > 0, !rings.isEmpty, !region.isEmpty
+    guard try shape.isDrawable(by: name, limit: GfxAtlas.maximumReach), !rings.isEmpty,
+      !region.isEmpty
     else { return true }
     let (subpixels, budget) = (subpixelSteps, budgetBytes)
     var atlas = try atlases.value(for: shape) { () throws(SDLError) in

@@ -201,10 +201,15 @@ public final class LoaderField {
 
   /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
   /// - Parameters:
+  ///   - style: every loader's style (validated here).
+  ///   - layout: how loaders are placed in `draw`'s frame (see `Layout`).
   ///   - backend: the rasterizer to draw with; nil picks the fastest that meets the quality
   ///     bar on each renderer (`RingBackend.preferred(for:)`).
+  ///   - start: the caller time the field's clock starts at.
   ///   - capacity: loaders to reserve storage for.
   ///   - threads: see `threads`; >= 1 (default: every core).
+  /// - Throws: `Error.invalidStyle`, `Error.timeNotFinite` for a `start` that is not finite,
+  ///   `Error.invalidThreads`, or `Error.engine` for a capacity the engine refuses.
   public init(
     style: LoaderStyle = .seed, layout: Layout = .grid, backend: RingBackend? = nil,
     startingAt start: Double = 0, capacity: Int = 0,

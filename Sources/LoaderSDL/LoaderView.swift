@@ -57,10 +57,15 @@ public final class LoaderView {
     try self.init(isAnimating: isAnimating, style: style, backend: nil, appearingAt: 0)
   }
 
+  /// A view of `style`, appearing at caller time `start`.
   /// - Parameters:
+  ///   - isAnimating: whether it animates from `start`, as SwiftUI's `isAnimating`.
+  ///   - style: the loader's style (validated here).
   ///   - backend: the rasterizer; nil uses each renderer's `LoaderRenderer.preferredBackend`.
-  ///   - appearingAt: the caller time the view appears (its clock's start).
+  ///   - start: the caller time the view appears (its clock's start).
   ///   - fitsFrame: see `fitsFrame`.
+  /// - Throws: `LoaderField.Error.invalidStyle` for a style that does not validate, or
+  ///   `LoaderField.Error.timeNotFinite` for a `start` that is not finite.
   public init(
     isAnimating: Bool, style: LoaderStyle, backend: RingBackend?, appearingAt start: Double,
     fitsFrame: Bool = false

@@ -1,16 +1,18 @@
 import CSDL2
 import Foundation
 import LoaderCore
+import Synchronization
 
-/// An SDL renderer drawing into a 32-bit ARGB surface in memory: headless frames, tests and
-/// the bench.
+/// An SDL renderer drawing into a 32-bit ARGB surface in memory: headless frames, atlas cells,
+/// tests and the bench (the project's one canvas type).
 ///
 /// `init(width:height:)` is SDL's software renderer on the surface itself and needs no video
-/// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver,
-/// drawing into a target texture that `flush()` reads back into the surface: the renderer
-/// that takes vertices at full precision, as `geometry` needs (SDL's software renderer
-/// rounds them to whole pixels). On it the surface is only the read-back copy, so CPU
-/// backends must not be attached to it.
+/// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver, or
+/// on the video driver already up (see `bringUpVideo()`), drawing into a target texture that
+/// `flush()` reads back into the surface: the renderer that takes vertices at full precision,
+/// as `geometry` needs (SDL's software renderer rounds them to whole pixels). On it the
+/// surface is only the read-back copy, so CPU backends must not be attached to it
+/// (`loaders.surface` is the surface to attach: nil on OpenGL).
 public final class OffscreenCanvas {
   /// Size in pixels.
   public let width: Int
@@ -32,15 +34,31 @@ public final class OffscreenCanvas {
   /// The hidden window and target texture of an OpenGL canvas; nil for a software one.
   private let openGLTarget: (window: OpaquePointer, texture: OpaquePointer)?
 
-  /// SDL's video subsystem is process-wide: brought up once, on the offscreen driver.
-  private static let offscreenVideo: Result<Void, SDLError> =
-    SDL_VideoInit("offscreen") == 0 ? .success(()) : .failure(SDLError("SDL_VideoInit(offscreen)"))
+  /// Serialises `bringUpVideo()`: canvases may be made on several threads at once.
+  private static let videoLock = Mutex(())
+
+  /// SDL's video subsystem is process-wide, and `SDL_VideoInit` shuts down one that is already
+  /// up (closing every window of it) before starting another. So an OpenGL canvas uses the
+  /// video driver that is up, whatever it is (the host's windows stay open; its canvas is one
+  /// more hidden window there), and brings up SDL's offscreen driver only when none is. A
+  /// process that will open windows of its own initialises video first.
+  private static func bringUpVideo() throws(SDLError) {
+    try videoLock.withLock { _ throws(SDLError) in
+      guard SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_GetCurrentVideoDriver() == nil else { return }
+      guard SDL_VideoInit("offscreen") == 0 else { throw SDLError("SDL_VideoInit(offscreen)") }
+    }
+  }
 
   public convenience init(width: Int, height: Int) throws(SDLError) {
     try self.init(width: width, height: height, openGL: false)
   }
 
   /// An OpenGL canvas, or why there is none (no EGL, no GL renderer).
+  ///
+  /// It needs SDL's video subsystem, which is process-wide: when one is up (a host's
+  /// windows), the canvas is a hidden window of that driver and nothing else changes; when
+  /// none is, this brings up SDL's offscreen driver for the whole process (initialise video
+  /// yourself first if the process will open windows too).
   public static func openGL(width: Int, height: Int) throws(SDLError) -> OffscreenCanvas {
     try OffscreenCanvas(width: width, height: height, openGL: true)
   }
@@ -92,7 +110,7 @@ public final class OffscreenCanvas {
   private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
     window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
   ) {
-    try offscreenVideo.get()
+    try bringUpVideo()
     guard
       let w = SDL_CreateWindow(
         "offscreen", 0, 0, Int32(width), Int32(height),
@@ -144,6 +162,27 @@ public final class OffscreenCanvas {
       SDL_RenderReadPixels(
         renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, pixels, Int32(pitch))
     }
+  }
+
+  /// Returns once everything drawn so far is in the target, without reading it all back, so a
+  /// timed call ends with its work done: the software renderer's queue flushed, or on OpenGL
+  /// one pixel read back (which waits for every queued command).
+  package func finish() throws(SDLError) {
+    SDL_RenderFlush(renderer)
+    guard openGLTarget != nil else { return }
+    var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+    var pixel: UInt32 = 0
+    guard SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4) == 0
+    else { throw SDLError("SDL_RenderReadPixels") }
+  }
+
+  /// Whether this is an OpenGL canvas (`openGL(width:height:)`).
+  package var isOpenGL: Bool { openGLTarget != nil }
+
+  /// `software`, or `opengl (llvmpipe ...)`: SDL's renderer and, on OpenGL, the GL
+  /// implementation under it, so a figure from Mesa's CPU rasterizer cannot pass for a GPU's.
+  package var rendererDescription: String {
+    openGLTarget == nil ? rendererName : "\(rendererName) (\(glRendererName ?? "unknown GL"))"
   }
 
   /// Pixel `(x, y)`, opaque.

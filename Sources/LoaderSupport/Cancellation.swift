@@ -11,9 +11,9 @@ import Synchronization
 /// A loop that does not reach a check in time (one very slow frame) must still not leave a
 /// temporary behind: `graceSeconds` after the first signal, or at once on a second one, a
 /// watcher thread removes every live temporary itself and exits with the same status.
-public enum Cancellation {
+package enum Cancellation {
   /// How long the loops get to notice the flag before the handler exits for them.
-  public static let graceSeconds = 3.0
+  package static let graceSeconds = 3.0
 
   private static let received = Atomic<Int32>(0)
   /// Signals received so far; a second one means "now".
@@ -27,13 +27,13 @@ public enum Cancellation {
   /// Asks for `body` to run, on the watcher thread (not in the signal handler, so it may call
   /// anything thread-safe), as soon as a signal has arrived: a loop that sleeps until an event
   /// (a window waiting for input) posts itself one, so it sees the flag at once.
-  public static func whenSignalled(_ body: @escaping @Sendable () -> Void) {
+  package static func whenSignalled(_ body: @escaping @Sendable () -> Void) {
     wake.withLock { $0 = body }
   }
 
   /// Routes SIGINT and SIGTERM to the flag. Call once, early, in a process that has no other
   /// use for them.
-  public static func install(program name: String) {
+  package static func install(program name: String) {
     program.withLock { $0 = name }
     guard installed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
     else { return }
@@ -68,13 +68,13 @@ public enum Cancellation {
   }
 
   /// The signal received, if any.
-  public static var signal: Int32? {
+  package static var signal: Int32? {
     let s = received.load(ordering: .acquiring)
     return s == 0 ? nil : s
   }
 
   /// Throws once a signal has arrived.
-  public static func check() throws(Interruption) {
+  package static func check() throws(Interruption) {
     if let s = signal { throw Interruption(signal: s) }
   }
 
@@ -88,12 +88,12 @@ public enum Cancellation {
 }
 
 /// A run stopped by SIGINT or SIGTERM.
-public struct Interruption: Error, Sendable, CustomStringConvertible {
-  public var signal: Int32
-  public init(signal: Int32) { self.signal = signal }
+package struct Interruption: Error, Sendable, CustomStringConvertible {
+  package var signal: Int32
+  package init(signal: Int32) { self.signal = signal }
   /// The status a shell reports for a process killed by `signal`: `128 + signal`.
-  public var exitStatus: Int32 { 128 + signal }
-  public var description: String {
+  package var exitStatus: Int32 { 128 + signal }
+  package var description: String {
     let name =
       switch signal {
       case SIGINT: "SIGINT"

@@ -8,24 +8,24 @@
 ///   `\u{1B}`) and cuts it to `valueLimit` characters, ending in `...` when cut;
 /// - `format(_:)` escapes any control character left in a whole message and cuts it to
 ///   `lineLimit` characters, so even a message built without `quote` stays one line.
-public enum ErrorLine {
+package enum ErrorLine {
   /// Characters of a quoted value kept, quotes excluded, `...` included.
-  public static let valueLimit = 80
+  package static let valueLimit = 80
   /// Characters of a whole error line kept.
-  public static let lineLimit = 600
+  package static let lineLimit = 600
 
   /// `value` in single quotes, escaped and cut to `valueLimit` characters.
-  public static func quote(_ value: String) -> String {
+  package static func quote(_ value: String) -> String {
     "'" + cut(escaped(value), to: valueLimit) + "'"
   }
 
   /// `message` as one line of at most `lineLimit` characters.
-  public static func format(_ message: String) -> String {
+  package static func format(_ message: String) -> String {
     cut(escaped(message), to: lineLimit)
   }
 
   /// Writes `format(message)` and a newline to standard error.
-  public static func print(_ message: String) {
+  package static func print(_ message: String) {
     StandardStreams.writeError(format(message) + "\n")
   }
 

@@ -10,14 +10,14 @@ import Foundation
 /// ```
 /// For scale: an aliased ring scores about 26 dB against an antialiased one, a half-pixel
 /// offset about 25; 30 dB is an error of about 8 levels RMS.
-public enum ImageComparison {
+package enum ImageComparison {
   /// A rectangle of pixels, clipped to the image by the functions that take it.
-  public struct Rect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
+  package struct Rect: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+    package init(x: Int, y: Int, width: Int, height: Int) {
       self.x = x
       self.y = y
       self.width = width
@@ -27,7 +27,7 @@ public enum ImageComparison {
 
   /// PSNR in dB of `a` against `b`, both row-major `0xAARRGGBB` images `width` pixels wide,
   /// over `rect` (the whole image when nil). Alpha is ignored.
-  public static func psnr(_ a: [UInt32], _ b: [UInt32], width: Int, rect: Rect? = nil) -> Double {
+  package static func psnr(_ a: [UInt32], _ b: [UInt32], width: Int, rect: Rect? = nil) -> Double {
     precondition(a.count == b.count && width > 0 && a.count % width == 0)
     let (sum, n) = squaredError(a, b, width: width, rect: rect)
     return psnr(squaredError: sum, pixels: n)
@@ -35,7 +35,7 @@ public enum ImageComparison {
 
   /// PSNR in dB of `a` against `b` over the pixels where `mask` is true; all three share one
   /// row-major layout. Alpha is ignored.
-  public static func psnr(_ a: [UInt32], _ b: [UInt32], mask: [Bool]) -> Double {
+  package static func psnr(_ a: [UInt32], _ b: [UInt32], mask: [Bool]) -> Double {
     precondition(a.count == b.count && mask.count == a.count)
     var sum = 0
     var n = 0

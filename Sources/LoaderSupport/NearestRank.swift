@@ -5,9 +5,9 @@
 /// ```
 /// so `p_q` is a value that was actually measured and at least `q` of the samples are at or
 /// below it. With 10 samples p90 is the 9th and p99 the 10th (the maximum).
-public enum NearestRank {
+package enum NearestRank {
   /// `p_q` of `sorted` (ascending, non-empty).
-  public static func percentile(_ q: Double, ofSorted sorted: [Double]) -> Double {
+  package static func percentile(_ q: Double, ofSorted sorted: [Double]) -> Double {
     precondition(!sorted.isEmpty)
     let k = Int((q * Double(sorted.count)).rounded(.up))
     return sorted[min(max(k, 1), sorted.count) - 1]

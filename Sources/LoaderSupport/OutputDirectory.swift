@@ -2,18 +2,18 @@ import Foundation
 
 /// A directory the run writes into (`demo --out`), created with its missing ancestors and
 /// removed again, those it created only, when the run fails.
-public struct OutputDirectory: Sendable {
-  public let path: String
+package struct OutputDirectory: Sendable {
+  package let path: String
   /// The directories this run made, outermost first.
-  public private(set) var created: [String] = []
+  package private(set) var created: [String] = []
 
   /// The most bytes a path may have (`PATH_MAX`, terminator included).
-  public static let pathLimit = Int(PATH_MAX) - 1
+  package static let pathLimit = Int(PATH_MAX) - 1
 
   /// Checks, creating nothing, that `path` is a directory that accepts files or can be made
   /// one: every missing component's name fits, and the nearest existing ancestor is a
   /// writable directory.
-  public static func check(_ path: String) throws(OutputError) {
+  package static func check(_ path: String) throws(OutputError) {
     guard !path.isEmpty else { throw OutputError(.usage, "the directory path is empty") }
     guard path.utf8.count <= pathLimit else {
       throw OutputError(.usage, "the path is longer than \(pathLimit) bytes")
@@ -30,7 +30,7 @@ public struct OutputDirectory: Sendable {
   }
 
   /// Makes `path` a directory, creating what is missing.
-  public init(creating path: String) throws(OutputError) {
+  package init(creating path: String) throws(OutputError) {
     try Self.check(path)
     self.path = path
     var (current, missing) = try Self.split(path)
@@ -56,7 +56,7 @@ public struct OutputDirectory: Sendable {
 
   /// Removes the directories this run created, innermost first, if they are empty (it never
   /// removes what someone else put there).
-  public func removeCreated() {
+  package func removeCreated() {
     for d in created.reversed() { rmdir(d) }
   }
 

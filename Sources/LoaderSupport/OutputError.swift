@@ -3,8 +3,8 @@ import Foundation
 /// Why an output file could not be written, split by whose fault it is: the executables exit 2
 /// for `.usage` (the command line named something that cannot be written) and 1 for `.io` (the
 /// system failed while writing: a full disk, a vanished directory).
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-  public enum Kind: Sendable, Equatable {
+package struct OutputError: Error, Sendable, CustomStringConvertible {
+  package enum Kind: Sendable, Equatable {
     /// The path cannot be a target: a directory, a device node, a name too long, no such
     /// directory, no permission. Found by the checks before any work starts.
     case usage
@@ -12,12 +12,12 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     case io
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// One line naming the path and the reason, without a program or flag prefix (the caller
   /// adds those).
-  public var description: String
+  package var description: String
 
-  public init(_ kind: Kind, _ description: String) {
+  package init(_ kind: Kind, _ description: String) {
     self.kind = kind
     self.description = description
   }

@@ -21,10 +21,10 @@ import Foundation
 ///
 /// Standard output is written straight through (there is nothing to rename); `commit()`
 /// only flushes the buffer.
-public final class OutputFile {
+package final class OutputFile {
   /// The path as given.
-  public let path: String
-  public let target: OutputTarget
+  package let path: String
+  package let target: OutputTarget
   private var descriptor: Int32
   private var temporaryPath: String?
   private var buffer: [UInt8] = []
@@ -33,7 +33,7 @@ public final class OutputFile {
   /// Bytes gathered before one `write(2)`.
   private static let bufferSize = 1 << 20
 
-  public init(path: String) throws(OutputError) {
+  package init(path: String) throws(OutputError) {
     self.path = path
     target = try OutputTarget.resolve(path)
     switch target {
@@ -56,13 +56,13 @@ public final class OutputFile {
   /// The temporary's path, for an encoder that opens its output by name (giflib, FFmpeg): it
   /// writes there instead of through `write`, and `commit()` syncs and renames the file as
   /// usual. Nil for standard output, which has no name to open.
-  public var temporaryPathForEncoder: String? { temporaryPath }
+  package var temporaryPathForEncoder: String? { temporaryPath }
 
   /// Checks that `path` can be written, creating nothing that outlives the call: the target
   /// resolves and a temporary can be created beside it. Returns the resolved target, for
   /// comparing two outputs.
   @discardableResult
-  public static func check(_ path: String) throws(OutputError) -> OutputTarget {
+  package static func check(_ path: String) throws(OutputError) -> OutputTarget {
     let target = try OutputTarget.resolve(path)
     if let directory = target.directory {
       let probe = try TemporaryFiles.create(in: directory)
@@ -73,14 +73,14 @@ public final class OutputFile {
   }
 
   /// Writes `bytes` to `path` in one go: the file is complete or absent afterwards.
-  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputError) {
+  package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputError) {
     let file = try OutputFile(path: path)
     try file.write(bytes)
     try file.commit()
   }
 
   /// Appends `bytes`; a failed write discards the temporary and throws `.io`.
-  public func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
+  package func write(_ bytes: some Collection<UInt8>) throws(OutputError) {
     guard isOpen, !isFinished else {
       throw OutputError(.io, "\(ErrorLine.quote(path)) is already closed")
     }
@@ -89,14 +89,14 @@ public final class OutputFile {
   }
 
   /// Appends `text` as UTF-8.
-  public func write(_ text: String) throws(OutputError) {
+  package func write(_ text: String) throws(OutputError) {
     try write(text.utf8)
   }
 
   /// Writes out the buffer, then `fsync`s and closes the temporary (the type's step 3): after
   /// it nothing can fail for lack of space. Holds no buffer and no descriptor afterwards, so
   /// many finished files may wait for one `commit(_:)`. Safe to call more than once.
-  public func finish() throws(OutputError) {
+  package func finish() throws(OutputError) {
     guard !isFinished else { return }
     guard isOpen else { throw OutputError(.io, "\(ErrorLine.quote(path)) is already closed") }
     try flush()
@@ -111,7 +111,7 @@ public final class OutputFile {
   }
 
   /// Puts the finished file in place (see the type's steps 3 and 4).
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     try finish()
     guard let temporary = temporaryPath, case .file(let resolved) = target else {
       isOpen = false
@@ -127,7 +127,7 @@ public final class OutputFile {
   /// Puts `files` in place together: every one is finished first, and if any of them fails
   /// (a full disk) all are discarded and no target changes. Only a failing rename, after the
   /// data is safe, can leave the earlier ones renamed; the rest are then discarded.
-  public static func commit(_ files: [OutputFile]) throws(OutputError) {
+  package static func commit(_ files: [OutputFile]) throws(OutputError) {
     do {
       for file in files { try file.finish() }
       for file in files { try file.commit() }
@@ -138,7 +138,7 @@ public final class OutputFile {
   }
 
   /// Drops everything written; the target is untouched. Safe to call more than once.
-  public func discard() {
+  package func discard() {
     isOpen = false
     buffer.removeAll()
     if let temporary = temporaryPath {

@@ -9,16 +9,16 @@ import Foundation
 /// - The final target must be a regular file or not exist yet, in an existing directory;
 ///   directories, device nodes, named pipes and sockets are refused (renaming over them would
 ///   replace them), as is a name longer than 255 bytes.
-public enum OutputTarget: Sendable, Equatable {
+package enum OutputTarget: Sendable, Equatable {
   case standardOutput
   /// The resolved path: a regular file, or a name that does not exist yet.
   case file(String)
 
   /// The longest name a directory entry can hold on Linux file systems (`NAME_MAX`).
-  public static let nameLimit = 255
+  package static let nameLimit = 255
 
   /// Follows `path` to its target and checks that it can be one, creating nothing.
-  public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+  package static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     if isStandardOutput(path) { return .standardOutput }
     guard !path.isEmpty else { throw OutputError(.usage, "the path is empty") }
     // What exists is judged by `stat`, which follows every link the way a write would, the
@@ -89,7 +89,7 @@ public enum OutputTarget: Sendable, Equatable {
   }
 
   /// Whether `path` is one of the names for standard output.
-  public static func isStandardOutput(_ path: String) -> Bool {
+  package static func isStandardOutput(_ path: String) -> Bool {
     path == "-" || path == "/dev/stdout"
   }
 

@@ -15,14 +15,14 @@ import Foundation
 /// every `interval`, so a run of 100 000 quick frames does not spend its time on the terminal.
 ///
 /// The clock and the test for a terminal are injected, so tests drive it without either.
-public final class ProgressLine {
+package final class ProgressLine {
   /// Seconds of running before the first line: shorter runs show nothing.
-  public static let delay = 1.0
+  package static let delay = 1.0
   /// Least seconds between two rewrites.
-  public static let interval = 0.2
+  package static let interval = 0.2
   /// Characters of the label kept (escaped, then cut like an error line's values), so the
   /// line fits an 80-column terminal and never wraps: a wrapped line is not rewritten in place.
-  public static let labelLimit = 30
+  package static let labelLimit = 30
 
   private let label: String
   private let total: Int
@@ -38,7 +38,7 @@ public final class ProgressLine {
 
   /// `label` names the run (`demo: big.mp4`), `total` its frames (or any `unit`s). Writes
   /// through `write` only if `isTerminal` and not `quiet`; `clock` is monotonic seconds.
-  public init(
+  package init(
     label: String, total: Int, unit: String = "frames", isTerminal: Bool, quiet: Bool = false,
     clock: @escaping () -> Double, write: @escaping (String) -> Void
   ) {
@@ -52,7 +52,7 @@ public final class ProgressLine {
   }
 
   /// A line on standard error, shown only when standard error is a terminal (`isatty`).
-  public static func standardError(label: String, total: Int, unit: String = "frames", quiet: Bool)
+  package static func standardError(label: String, total: Int, unit: String = "frames", quiet: Bool)
     -> ProgressLine
   {
     ProgressLine(
@@ -62,10 +62,10 @@ public final class ProgressLine {
   }
 
   /// Whether anything has been written: the line is on screen, unfinished or finished.
-  public var hasWritten: Bool { lastWritten != nil }
+  package var hasWritten: Bool { lastWritten != nil }
 
   /// Records that `done` of the total are done, rewriting the line when it is due.
-  public func update(done: Int) {
+  package func update(done: Int) {
     self.done = min(max(0, done), total)
     guard isShown, !finished else { return }
     let now = clock()
@@ -78,7 +78,7 @@ public final class ProgressLine {
 
   /// Ends the line with the final count and a newline, if a line was shown; later calls do
   /// nothing.
-  public func finish() {
+  package func finish() {
     guard !finished else { return }
     finished = true
     guard isShown, lastWritten != nil else { return }

@@ -8,7 +8,7 @@ import Synchronization
 /// status lines must not land in the middle of it. `reserveOutput()` moves the real standard
 /// output to a private descriptor that only `OutputFile` writes, and points descriptor 1 (and
 /// so every `print`) at standard error.
-public enum StandardStreams {
+package enum StandardStreams {
   private static let outputDescriptor = Atomic<Int32>(STDOUT_FILENO)
 
   /// The descriptor `OutputFile` writes a `-` target to.
@@ -16,7 +16,7 @@ public enum StandardStreams {
 
   /// Keeps standard output for `OutputFile` alone; `print` then writes to standard error.
   /// Call it before anything is printed. Throws when the descriptors cannot be duplicated.
-  public static func reserveOutput() throws(OutputError) {
+  package static func reserveOutput() throws(OutputError) {
     fflush(nil)  // every stdio stream, so nothing printed so far lands in the stream
     let kept = dup(STDOUT_FILENO)
     guard kept >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {

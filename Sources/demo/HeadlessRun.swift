@@ -25,6 +25,15 @@ struct HeadlessRun {
     }
   }
 
+  /// The frames' size in pixels: `--size` at `--zoom` pixels per point (checked by
+  /// `DemoOptions` to fit `ScenePixelSizes`).
+  var framePixels: (width: Int, height: Int) {
+    (
+      Int(ScenePixelSizes.pixels(options.width, density: options.zoom)),
+      Int(ScenePixelSizes.pixels(options.height, density: options.zoom))
+    )
+  }
+
   /// Returns the paths written, frames first.
   func run() throws(Failure) -> (frames: [String], trace: String?) {
     let dir = options.outDirectory ?? DemoOptions.defaultOutDirectory
@@ -161,8 +170,7 @@ struct HeadlessRun {
     let times = options.times ?? DemoOptions.defaultTimes
     let scale = options.zoom
     let (canvas, frame) = try makeCanvasAndFrame(
-      width: Int((options.width * scale).rounded()),
-      height: Int((options.height * scale).rounded()))
+      width: framePixels.width, height: framePixels.height)
     var scene = try makeScene(on: canvas)
     let hud = try makeHUD()
     let trace: TraceWriter? =

@@ -19,26 +19,14 @@ struct RecordingPlan {
   var pixelFormat: VideoPixelFormat
 
   /// `fps`, `duration`, `loop` and `pixelFormat` as `--fps`, `--duration`, `--loop` and
-  /// `--pixel-format` gave them (`duration` nil when not given); `width` x `height` the
-  /// frames' pixel size.
+  /// `--pixel-format` gave them (`duration` nil when not given), already checked as flags by
+  /// `DemoOptions`; `format` the one `--record`'s extension named; `width` x `height` the
+  /// frames' pixel size. Checks what only the frames' size and the file decide: what the
+  /// encoder takes and where the file goes.
   init(
-    path: String, fps: Int, duration: Double?, loop: Bool, style: LoaderStyle, width: Int,
-    height: Int, pixelFormat: VideoPixelFormat = .yuv420p
+    path: String, format: RecordingFormat, fps: Int, duration: Double?, loop: Bool,
+    style: LoaderStyle, width: Int, height: Int, pixelFormat: VideoPixelFormat = .yuv420p
   ) throws(UsageError) {
-    guard let format = RecordingFormat(path: path) else {
-      throw UsageError(
-        flag: "--record",
-        problem: "'\(path)' does not end in one of \(RecordingFormat.extensionsList)")
-    }
-    if loop, duration != nil {
-      throw UsageError(
-        flag: "--duration",
-        problem: "not with --loop, which records exactly one period "
-          + "(\(RecordingSchedule.period(of: style)) s)")
-    }
-    guard RecordingSchedule.frameRates.contains(fps) else {
-      throw UsageError(flag: "--fps", problem: "\(fps) is outside \(RecordingSchedule.frameRates)")
-    }
     do {
       schedule = try RecordingSchedule(
         format: format, fps: fps, duration: duration, loop: loop, style: style)
@@ -52,9 +40,6 @@ struct RecordingPlan {
         pixelFormat: pixelFormat)
     } catch {
       throw UsageError(flag: "--record", problem: "\(error) (--size times --zoom)")
-    }
-    guard !OutputTarget.isStandardOutput(path) else {
-      throw UsageError(flag: "--record", problem: "an encoder needs a file: '-' is not one")
     }
     do {
       try OutputFile.check(path)

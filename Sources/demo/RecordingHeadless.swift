@@ -1,21 +1,21 @@
 import CSDL2
 import Foundation
+import FrameRecording
 import LoaderSDL
 import LoaderSupport
 
 extension HeadlessRun {
-  /// `--record FILE` headless: every check first (`RecordingPlan`: formats, sizes, the file's
-  /// directory), then each frame drawn at its exact simulated time (a fresh scene when the
+  /// `--record FILE` headless, `format` the one its extension names: every check first
+  /// (`RecordingPlan`: sizes, the file's directory; the flags were checked by `DemoOptions`),
+  /// then each frame drawn at its exact simulated time (a fresh scene when the
   /// schedule goes back) and encoded, with a progress line on a terminal; the file appears
   /// only when complete. Returns the plan it recorded.
-  func record(to path: String) throws(Failure) -> RecordingPlan {
-    let scale = options.zoom
-    let width = Int((options.width * scale).rounded())
-    let height = Int((options.height * scale).rounded())
+  func record(to path: String, format: RecordingFormat) throws(Failure) -> RecordingPlan {
+    let (width, height) = framePixels
     let plan: RecordingPlan
     do {
       plan = try RecordingPlan(
-        path: path, fps: options.fps,
+        path: path, format: format, fps: options.fps,
         duration: options.loop ? nil : options.recordDuration ?? DemoOptions.defaultRecordDuration,
         loop: options.loop, style: options.style, width: width, height: height,
         pixelFormat: options.pixelFormat)

@@ -20,13 +20,11 @@ final class LiveRecording {
   /// The file's next frame, in frames since `start`.
   private var next = 0
 
-  /// `fps` is lowered to the format's limit (`RecordingFormat.maximumFrameRate`).
-  init(path: String, fps: Int, renderer: OpaquePointer, at time: Double) throws(UsageError) {
-    guard let format = RecordingFormat(path: path) else {
-      throw UsageError(
-        flag: "--record",
-        problem: "'\(path)' does not end in one of \(RecordingFormat.extensionsList)")
-    }
+  /// `format`: the one `path` names; `fps` is lowered to the format's limit
+  /// (`RecordingFormat.frameRate(asking:)`).
+  init(
+    path: String, format: RecordingFormat, fps: Int, renderer: OpaquePointer, at time: Double
+  ) throws(UsageError) {
     var w: Int32 = 0
     var h: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &w, &h)
@@ -39,7 +37,7 @@ final class LiveRecording {
       throw UsageError(flag: "--record", problem: "an encoder needs a file: '-' is not one")
     }
     clock = RecordingSchedule.Clock(
-      format: format, framesPerSecond: min(max(1, fps), format.maximumFrameRate))
+      format: format, framesPerSecond: format.frameRate(asking: fps))
     do {
       recorder = try FrameRecorder(
         format: format, width: Int(w), height: Int(h), clock: clock, temporaryPath: temporary)

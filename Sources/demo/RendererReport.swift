@@ -7,9 +7,9 @@ import LoaderSDL
 enum RendererReport {
   /// The report's lines; throws when no window (hence no renderer) can be made.
   static func lines(for options: DemoOptions) throws(SDLError) -> [String] {
+    let size = WindowRun.windowSize(options)
     let window = try LoaderWindow(
-      title: "LoaderView", width: Int(options.width.rounded()),
-      height: Int(options.height.rounded()), fullscreen: options.fullscreen,
+      title: "LoaderView", width: size.width, height: size.height, fullscreen: options.fullscreen,
       vsync: options.vsync, renderDriver: options.renderer, hidden: true)
     var out = ["video driver: \(SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none")"]
     out.append("render drivers (SDL's order of preference):")

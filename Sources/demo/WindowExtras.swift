@@ -1,4 +1,5 @@
 import Foundation
+import FrameRecording
 import LoaderSDL
 
 /// The window's HUD, screenshots and recording: H, `?` / F1, S / PrintScreen and R.
@@ -57,17 +58,21 @@ final class WindowExtras {
     if recording != nil { return stopRecording() }
     let path = Self.recordingName()
     do {
-      recording = try LiveRecording(path: path, fps: fps, renderer: renderer, at: t)
+      recording = try LiveRecording(
+        path: path, format: Self.recordingFormat, fps: fps, renderer: renderer, at: t)
       printError("demo: recording to \(path); R stops")
     } catch {
       printError("demo: recording: \(error)")
     }
   }
 
+  /// What R records.
+  static let recordingFormat = RecordingFormat.gif
+
   /// `recording-YYYYMMDD-HHMMSS-mmm.gif` in the working directory, like a screenshot's name.
   static func recordingName(at date: Date = Date()) -> String {
     Screenshot.fileName(at: date).replacingOccurrences(of: "screenshot-", with: "recording-")
-      .replacingOccurrences(of: ".png", with: ".gif")
+      .replacingOccurrences(of: ".png", with: "." + recordingFormat.rawValue)
   }
 
   /// After the scene is drawn, before present: the HUD over it, then a screenshot and the

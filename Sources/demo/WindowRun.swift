@@ -19,16 +19,25 @@ struct WindowRun {
 
   /// Opens the window; throws when no window can be made (the caller goes headless).
   func open() throws(SDLError) -> LoaderWindow {
-    let height =
-      options.scene == .seed && !options.sizeGiven ? DemoOptions.seedWindowHeight : options.height
+    let size = Self.windowSize(options)
     let w = try LoaderWindow(
-      title: "LoaderView", width: Int((options.width * options.zoom).rounded()),
-      height: Int((height * options.zoom).rounded()), fullscreen: options.fullscreen,
+      title: "LoaderView", width: size.width, height: size.height, fullscreen: options.fullscreen,
       vsync: options.vsync, renderDriver: options.renderer)
     if let reason = w.softwareFallbackReason {
       printError("demo: no accelerated renderer (\(reason)); using the software renderer")
     }
     return w
+  }
+
+  /// The window's size, in the units `SDL_CreateWindow` takes: `--size` (for the seed without
+  /// one, its taller window) at `--zoom`.
+  static func windowSize(_ options: DemoOptions) -> (width: Int, height: Int) {
+    let height =
+      options.scene == .seed && !options.sizeGiven ? DemoOptions.seedWindowHeight : options.height
+    return (
+      Int(ScenePixelSizes.pixels(options.width, density: options.zoom)),
+      Int(ScenePixelSizes.pixels(height, density: options.zoom))
+    )
   }
 
   /// Runs until Esc or close (nil) or an interrupting signal (returned).

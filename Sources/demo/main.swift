@@ -1,4 +1,5 @@
 import Foundation
+import FrameRecording
 import LoaderSDL
 import LoaderSupport
 
@@ -35,8 +36,8 @@ func headlessStatus(_ options: DemoOptions) -> Int32 {
       print(try VectorRecording.write(options, to: path, format: format))
       return 0
     }
-    if let path = options.recordPath {
-      let plan = try HeadlessRun(options: options).record(to: path)
+    if let path = options.recordPath, let format = RecordingFormat(path: path) {
+      let plan = try HeadlessRun(options: options).record(to: path, format: format)
       print("demo: wrote \(plan.summary) to \(path)")
       return 0
     }

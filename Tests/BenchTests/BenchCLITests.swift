@@ -1,4 +1,5 @@
 import Foundation
+import LoaderCore
 import LoaderTestSupport
 import Testing
 
@@ -165,7 +166,7 @@ private enum BenchProcess {
       header.split(separator: " ", omittingEmptySubsequences: true).prefix(5) == [
         "name", "loaders", "rings", "threads", "unit",
       ])
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = RotationEngine.availableCores
     let rows = Self.rows("frame/spans", in: r.stdout)
     #expect(rows.map { $0[3] } == (cores > 1 ? ["1", "\(cores)"] : ["1"]))
     #expect(rows.allSatisfy { $0[1] == "100" && $0[2] == "500" && $0[4] == "ms/frame" })
@@ -229,7 +230,7 @@ private enum BenchProcess {
       guard let row = rows.first else { continue }
       #expect(row[1] == "1" && row[2] == "5" && row[3] == "-" && row[4] == "%")
       let p50 = try #require(Double(row[7]), "\(name) p50 '\(row[7])'")
-      #expect(p50 >= 0 && p50 <= 100 * Double(ProcessInfo.processInfo.activeProcessorCount))
+      #expect(p50 >= 0 && p50 <= 100 * Double(RotationEngine.availableCores))
       #expect(
         r.stdout.contains("\n  \(name) <= "), "its target is reported: \(r.stdout)")
     }

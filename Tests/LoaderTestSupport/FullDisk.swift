@@ -1,25 +1,29 @@
 import Foundation
 
 /// A 64 KiB tmpfs mounted on a scratch directory, filled until only `free` bytes are left:
-/// a full disk that the executables' writes run into. Needs root (or CAP_SYS_ADMIN);
-/// `mount()` returns nil and prints why when mounting is not permitted, and the test that
-/// asked skips its checks.
+/// a full disk that the executables' writes run into.
+///
+/// Mounting needs root (or CAP_SYS_ADMIN). A test that fills a disk says so with
+/// `@Test(.enabled(if: FullDisk.canMount, FullDisk.needs))`, so where it cannot mount it is
+/// reported as skipped, with the reason, instead of passing without running.
 package struct FullDisk {
   package let scratch: ScratchDirectory
   package var path: String { scratch.file("disk") }
 
-  package static func mount(leaving free: Int) throws -> FullDisk? {
-    let scratch = try ScratchDirectory("full")
-    let disk = FullDisk(scratch: scratch)
-    try FileManager.default.createDirectory(atPath: disk.path, withIntermediateDirectories: true)
-    let r = try BuiltProduct.run(
-      executable: URL(fileURLWithPath: "/bin/mount"),
-      ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path])
-    guard r.status == 0 else {
-      print("skipped: cannot mount a tmpfs to fill (\(r.stderr.trimmingCharacters(in: .newlines)))")
-      scratch.remove()
-      return nil
-    }
+  /// The reason a full-disk test gives when it is skipped.
+  package static let needs = "mounting a tmpfs to fill needs root or CAP_SYS_ADMIN"
+
+  /// Whether this process may mount a tmpfs: tried once, on a scratch directory.
+  package static let canMount: Bool = {
+    guard let disk = try? mountEmpty() else { return false }
+    disk.unmount()
+    return true
+  }()
+
+  /// Mounts a tmpfs and fills it until `free` bytes are left; throws when mounting fails
+  /// (a test asks `canMount` first).
+  package static func mount(leaving free: Int) throws -> FullDisk {
+    let disk = try mountEmpty()
     var info = statvfs()
     statvfs(disk.path, &info)
     let available = Int(info.f_bavail) * Int(info.f_frsize)
@@ -33,6 +37,25 @@ package struct FullDisk {
       try? h.close()
     }
     return disk
+  }
+
+  private static func mountEmpty() throws -> FullDisk {
+    let scratch = try ScratchDirectory("full")
+    let disk = FullDisk(scratch: scratch)
+    try FileManager.default.createDirectory(atPath: disk.path, withIntermediateDirectories: true)
+    let r = try BuiltProduct.run(
+      executable: URL(fileURLWithPath: "/bin/mount"),
+      ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path])
+    guard r.status == 0 else {
+      scratch.remove()
+      throw MountFailure(description: r.stderr.trimmingCharacters(in: .newlines))
+    }
+    return disk
+  }
+
+  /// `mount(8)`'s complaint.
+  package struct MountFailure: Error, CustomStringConvertible {
+    package var description: String
   }
 
   /// Every entry on the disk but the filler.

@@ -31,6 +31,7 @@ public enum HostRenderStateCase: String, CaseIterable, Sendable {
 
   /// The target's size in pixels.
   public static let canvasWidth = 800
+  /// See `canvasWidth`.
   public static let canvasHeight = 300
   /// The time every row is drawn at: rings at 217.5, 67.5, 0, 0, 0 degrees.
   public static let time = 0.3625
@@ -93,15 +94,24 @@ public enum HostRenderStateCase: String, CaseIterable, Sendable {
 
 /// The state of a renderer that a draw must leave as it found it.
 public struct RendererStateSnapshot: Equatable, CustomStringConvertible {
+  /// `SDL_GetRenderDrawColor`: r, g, b, a.
   public var drawColor: [UInt8]
+  /// `SDL_GetRenderDrawBlendMode`.
   public var blendMode: UInt32
+  /// `SDL_GetRenderTarget` (nil: the window).
   public var target: OpaquePointer?
+  /// `SDL_RenderGetViewport`: x, y, w, h.
   public var viewport: [Int32]
+  /// `SDL_RenderIsClipEnabled`.
   public var clipEnabled: Bool
+  /// `SDL_RenderGetClipRect`: x, y, w, h.
   public var clip: [Int32]
+  /// `SDL_RenderGetScale`: x, y.
   public var scale: [Float]
+  /// `SDL_RenderGetLogicalSize`: w, h.
   public var logicalSize: [Int32]
 
+  /// The state of `r` now.
   public init(_ r: OpaquePointer) {
     var c: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
     SDL_GetRenderDrawColor(r, &c.0, &c.1, &c.2, &c.3)
@@ -127,6 +137,7 @@ public struct RendererStateSnapshot: Equatable, CustomStringConvertible {
     logicalSize = [lw, lh]
   }
 
+  /// Every field, on one line.
   public var description: String {
     "colour \(drawColor) blend \(blendMode) viewport \(viewport) clip \(clipEnabled) \(clip)"
       + " scale \(scale) logical \(logicalSize)"
@@ -136,8 +147,11 @@ public struct RendererStateSnapshot: Equatable, CustomStringConvertible {
 /// A row drawn under one state: the target's pixels (`0xAARRGGBB`, 800 x 300) and whether the
 /// renderer's state read back unchanged.
 public struct HostDrawing {
+  /// The target's pixels after the draw, `0xAARRGGBB`, row by row.
   public var pixels: [UInt32]
+  /// The renderer's state just before the draw.
   public var stateBefore: RendererStateSnapshot
+  /// The renderer's state just after it: must equal `stateBefore`.
   public var stateAfter: RendererStateSnapshot
 
   /// Draws the seed row with `backend` on `loaders` under `state`: sets the state, clears to

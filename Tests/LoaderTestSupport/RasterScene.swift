@@ -97,12 +97,15 @@ package struct RasterScene {
       width: 2 * reach, height: 8 * reach)
   }
 
-  /// The frame `backend` draws on a software `OffscreenCanvas`, as `0xAARRGGBB` rows.
+  /// The frame `backend` draws on `canvas` (nil: a new software `OffscreenCanvas` of the
+  /// scene's size), as `0xAARRGGBB` rows. A CPU backend is given the canvas's surface to
+  /// write directly when it has one to give (`loaders.surface`: none on OpenGL).
   package func render(
-    with backend: any RingRasterizer, threads: Int = RotationEngine.availableCores
+    with backend: any RingRasterizer, on canvas: OffscreenCanvas? = nil,
+    threads: Int = RotationEngine.availableCores
   ) throws -> [UInt32] {
-    let canvas = try OffscreenCanvas(width: width, height: height)
-    backend.attach(surface: canvas.surface)
+    let canvas = try canvas ?? OffscreenCanvas(width: width, height: height)
+    backend.attach(surface: canvas.loaders.surface)
     canvas.clear(palette.background)
     try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
       _ = try backend.draw(buf, shape: shape, on: canvas.renderer, threads: threads)

@@ -11,24 +11,7 @@ import Testing
 @Suite struct GfxAtlasTests {
   static let angles: [Float] = [0, 17, 60, 123.4, 359, 359.9]
 
-  /// Each ring's crop against Cairo, every angle on every colour, scales 1 and 2, light and
-  /// dark: at least 30 dB (the bar the direct SDL2_gfx backend was let off to 27).
-  @Test(arguments: [1.0, 2.0])
-  func everyRingMatchesCairo(scale: Double) throws {
-    for palette in [LoaderPalette.light, .dark] {
-      for shift in 0..<Self.angles.count {
-        let angles = (0..<5).map { Self.angles[($0 + shift) % Self.angles.count] }
-        let scene = RasterScene.seedRow(density: scale, palette: palette, angles: angles)
-        let reference = try scene.renderCairo()
-        let pixels = try scene.render(with: GfxAtlasRingRasterizer())
-        for i in scene.rings.indices {
-          let db = ImageComparison.psnr(
-            pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
-          #expect(db >= 30, "ring \(i) at \(angles[i]) deg, scale \(scale): \(db) dB")
-        }
-      }
-    }
-  }
+  // Each ring's crop against Cairo at every angle: `RasterQualityTests`, which draws `gfx`.
 
   /// Centres between pixels take the nearest of the 4 x 4 sub-pixel cells: still 30 dB per
   /// ring against Cairo at the exact position, for offsets across a pixel.
@@ -126,21 +109,7 @@ import Testing
   /// leaves out some fully covered pixels (`halfAlphaBlendsSourceOver` holds the atlas to
   /// Cairo there instead).
   @Test func copiesEqualTheDirectDrawingOnPhase() throws {
-    var styles: [LoaderStyle] = [.seed]
-    var butt = LoaderStyle.seed
-    butt.lineCap = .butt
-    styles.append(butt)
-    var solid = LoaderStyle.seed
-    solid.dash = .solid
-    styles.append(solid)
-    var dots = LoaderStyle.seed
-    dots.dash = try DashPattern([0, 6])
-    styles.append(dots)
-    for width in [1.0, 10.0] {
-      var s = LoaderStyle.seed
-      s.lineWidth = width
-      styles.append(s)
-    }
+    let styles = [LoaderStyle.seed] + (try GfxRingRasterizerTests.otherStyles())
     let colors = [RGBAColor(hex: 0x0A84FF), RGBAColor(hex: 0xFF3B30)]
     for style in styles {
       for background in [RGBAColor(hex: 0xFFFFFF), RGBAColor(hex: 0x000000)] {
@@ -182,7 +151,7 @@ import Testing
     do {
       try GfxAtlasRingRasterizer().draw([ring], shape: huge, on: canvas.renderer)
     } catch {
-      #expect(error.description.contains("ring radius 10000.0 px exceeds"), "\(error)")
+      #expect(error.description.contains("10000.0 px exceeds the gfx backend's limit"), "\(error)")
     }
     var empty = DashedRing(style: .seed)
     empty.dashes = []

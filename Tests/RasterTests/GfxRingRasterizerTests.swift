@@ -67,7 +67,8 @@ import Testing
     }
   }
 
-  @Test func otherStylesAndBackgrounds() throws {
+  /// The seed changed one way at a time: butt caps, a solid ring, dots, line widths 1 and 10.
+  static func otherStyles() throws -> [LoaderStyle] {
     var styles: [LoaderStyle] = []
     var butt = LoaderStyle.seed
     butt.lineCap = .butt
@@ -83,7 +84,11 @@ import Testing
       s.lineWidth = width
       styles.append(s)
     }
-    for style in styles {
+    return styles
+  }
+
+  @Test func otherStylesAndBackgrounds() throws {
+    for style in try Self.otherStyles() {
       for angle in [0.0, 100.5] {
         let c = try Self.compare(
           shape: DashedRing(style: style), centerX: 30.25, centerY: 29.5, angle: angle,

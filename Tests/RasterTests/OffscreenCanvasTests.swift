@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import LoaderCore
 import LoaderSupport
@@ -21,5 +22,26 @@ import Testing
     #expect(image.pixels.allSatisfy { $0 == 0x102030 })
     #expect(dir.contents() == ["a.png"])
     #expect(throws: SDLError.self) { try OffscreenCanvas(width: 0, height: 4) }
+  }
+
+  /// A host's video subsystem stays up, windows and all, when a library call makes an OpenGL
+  /// canvas: the canvas joins the driver that is up (`SDL_VideoInit` would shut it down
+  /// first, closing every window). Run alone (`--filter`), this process's video is first
+  /// brought up here, by the "host"; in a full run another test may have done it, through a
+  /// canvas, which is the same situation.
+  @Test func anOpenGLCanvasLeavesTheHostsWindowsOpen() throws {
+    if SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_GetCurrentVideoDriver() == nil {
+      try #require(
+        SDL_VideoInit("offscreen") == 0, "no video driver: \(String(cString: SDL_GetError()))")
+    }
+    let window = try #require(
+      SDL_CreateWindow("host", 0, 0, 16, 16, SDL_WINDOW_HIDDEN.rawValue),
+      "SDL_CreateWindow: \(String(cString: SDL_GetError()))")
+    defer { SDL_DestroyWindow(window) }
+    let id = SDL_GetWindowID(window)
+    let canvas = try? OffscreenCanvas.openGL(width: 8, height: 8)
+    #expect(SDL_GetWindowFromID(id) == window, "the host's window was closed")
+    #expect(SDL_GetCurrentVideoDriver() != nil)
+    withExtendedLifetime(canvas) {}
   }
 }

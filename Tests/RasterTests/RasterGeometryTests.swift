@@ -7,34 +7,9 @@ import Testing
 
 @testable import LoaderSDL
 
-/// An OpenGL renderer on SDL's "offscreen" video driver (EGL; Mesa's software GL where there
-/// is no GPU), drawing into a target texture (`OffscreenCanvas.openGL`): a renderer that
-/// takes vertices at full precision, like the GPU renderers the geometry backend is for.
-final class AcceleratedCanvas {
-  private(set) var canvas: OffscreenCanvas
-  var renderer: OpaquePointer { canvas.renderer }
-  var width: Int { canvas.width }
-  var height: Int { canvas.height }
-
-  init(width: Int, height: Int) throws {
-    canvas = try .openGL(width: width, height: height)
-  }
-
-  /// A new window, renderer and target texture replace the old ones, which are destroyed
-  /// with every texture made on them: what a lost device leaves a program to rebuild.
-  func recreate() throws {
-    canvas = try .openGL(width: width, height: height)
-  }
-
-  var rendererName: String { canvas.rendererName }
-
-  func render(_ scene: RasterScene, with backend: any RingRasterizer) throws -> [UInt32] {
-    canvas.clear(scene.palette.background)
-    try backend.draw(scene.rings, shape: scene.shape, on: renderer)
-    return canvas.argbPixels()
-  }
-}
-
+/// `geometry` on a renderer that keeps its vertices exact: OpenGL on SDL's offscreen video
+/// driver (EGL; Mesa's software GL where there is no GPU), drawing into a target texture
+/// (`OffscreenCanvas.openGL`), like the GPU renderers the backend is for.
 @Suite(.serialized) struct RasterGeometryTests {
   /// On a renderer that keeps vertices exact, the tessellated rings match Cairo per ring at
   /// every angle, scales 1 and 2, light and dark; so does the span backend composited
@@ -44,7 +19,7 @@ final class AcceleratedCanvas {
     let angles = RasterQualityTests.angles
     for scale in [1.0, 2.0] {
       let size = RasterScene.seedRow(density: scale, palette: .light, angles: angles)
-      let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
+      let canvas = try OffscreenCanvas.openGL(width: size.width, height: size.height)
       #expect(canvas.rendererName != "software")
       for palette in [LoaderPalette.light, .dark] {
         for shift in 0..<angles.count {
@@ -54,7 +29,7 @@ final class AcceleratedCanvas {
           for backend in [GeometryRingRasterizer(), CoverageSpanRasterizer()]
             as [any RingRasterizer]
           {
-            let pixels = try canvas.render(scene, with: backend)
+            let pixels = try scene.render(with: backend, on: canvas)
             for i in scene.rings.indices {
               let db = ImageComparison.psnr(
                 pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
@@ -77,8 +52,7 @@ final class AcceleratedCanvas {
   /// Round and butt caps, opaque and half-transparent colours, densities 1 and 2: every
   /// backend (`geometry` on OpenGL, the others on the software renderer) against the one
   /// coverage reference (`RasterScene.renderIdeal`), against Cairo, and against each other,
-  /// per ring crop: at least 30 dB (`gfx` included, though 27 against Cairo at density 1 is
-  /// its bar elsewhere: its runs and fringe are exact to 8 bits, 56 dB from the reference).
+  /// per ring crop: at least 30 dB.
   @Test func everyBackendAgreesOnCapsAndAlpha() throws {
     let angles: [Float] = [0, 17, 60, 123.4, 359]
     var worst: [String: Double] = [:]
@@ -87,7 +61,7 @@ final class AcceleratedCanvas {
     }
     for density in [1.0, 2.0] {
       let base = RasterScene.seedRow(density: density, palette: .light, angles: angles)
-      let canvas = try AcceleratedCanvas(width: base.width, height: base.height)
+      let canvas = try OffscreenCanvas.openGL(width: base.width, height: base.height)
       for palette in [LoaderPalette.light, .dark] {
         for cap in [LineCap.round, .butt] {
           for alpha: UInt8 in [255, 128] {
@@ -95,9 +69,9 @@ final class AcceleratedCanvas {
               .with(cap: cap, alpha: alpha)
             var frames: [(String, [UInt32])] = [
               ("ideal", scene.renderIdeal()), ("cairo", try scene.renderCairo()),
-              ("geometry", try canvas.render(scene, with: GeometryRingRasterizer())),
+              ("geometry", try scene.render(with: GeometryRingRasterizer(), on: canvas)),
             ]
-            for backend in [CoverageSpanRasterizer(), GfxRingRasterizer()] as [any RingRasterizer] {
+            for backend in rasterBackendsUnderTest() {
               frames.append((backend.name, try scene.render(with: backend)))
             }
             for i in frames.indices {
@@ -128,33 +102,33 @@ final class AcceleratedCanvas {
     }
   }
 
-  /// Not a check: prints each backend's worst and median ring-crop PSNR against Cairo (the
-  /// quality test's scenes) for the record.
-  @Test func psnrFigures() throws {
+  /// The figures behind `RingBackend.preferred(accelerated:glRenderer:)`: every shipped
+  /// backend on SDL's software renderer and on OpenGL, each ring's crop against Cairo (the
+  /// quality test's scenes). Every pair reaches the bar (`RasterQualityTests.minimumPSNR`) except `geometry`
+  /// on the software renderer, which rounds its vertices to whole pixels: why a software
+  /// renderer never gets `geometry`. Prints each pair's worst and median for the record.
+  @Test func theSoftwareRendererCostsGeometryTheQualityBar() throws {
     let angles = RasterQualityTests.angles
     for scale in [1.0, 2.0] {
       var figures: [String: [Double]] = [:]
       let size = RasterScene.seedRow(density: scale, palette: .light, angles: angles)
-      let canvas = try AcceleratedCanvas(width: size.width, height: size.height)
+      let canvas = try OffscreenCanvas.openGL(width: size.width, height: size.height)
       for palette in [LoaderPalette.light, .dark] {
         for shift in 0..<angles.count {
           let turned = (0..<5).map { angles[($0 + shift) % angles.count] }
           let scene = RasterScene.seedRow(density: scale, palette: palette, angles: turned)
           let reference = try scene.renderCairo()
-          var frames: [(String, [UInt32])] = []
-          for backend in [GfxRingRasterizer(), CoverageSpanRasterizer(), GeometryRingRasterizer()]
-            as [any RingRasterizer]
-          {
-            frames.append(("\(backend.name)/software", try scene.render(with: backend)))
-          }
-          frames.append(
-            ("geometry/opengl", try canvas.render(scene, with: GeometryRingRasterizer())))
-          frames.append(("spans/opengl", try canvas.render(scene, with: CoverageSpanRasterizer())))
-          for (name, pixels) in frames {
-            for i in scene.rings.indices {
-              figures[name, default: []].append(
-                ImageComparison.psnr(
-                  pixels, reference, width: scene.width, rect: scene.crop(ofRing: i)))
+          for backend in RingBackend.allCases {
+            let frames = [
+              ("software", try scene.render(with: backend.makeRasterizer())),
+              ("opengl", try scene.render(with: backend.makeRasterizer(), on: canvas)),
+            ]
+            for (renderer, pixels) in frames {
+              for i in scene.rings.indices {
+                figures["\(backend.rawValue)/\(renderer)", default: []].append(
+                  ImageComparison.psnr(
+                    pixels, reference, width: scene.width, rect: scene.crop(ofRing: i)))
+              }
             }
           }
         }
@@ -162,6 +136,12 @@ final class AcceleratedCanvas {
       for (name, values) in figures.sorted(by: { $0.key < $1.key }) {
         let sorted = values.sorted()
         print("PSNR scale \(scale) \(name): worst \(sorted[0]) median \(sorted[sorted.count / 2])")
+        let bar = RasterQualityTests.minimumPSNR
+        if name == "geometry/software" {
+          #expect(sorted[0] < bar, "\(name) at scale \(scale): worst \(sorted[0]) dB")
+        } else {
+          #expect(sorted[0] >= bar, "\(name) at scale \(scale): worst \(sorted[0]) dB")
+        }
       }
     }
   }
@@ -172,28 +152,31 @@ final class AcceleratedCanvas {
   /// not a blank or stale frame).
   @Test func aResetRendererDrawsTheSameFrame() throws {
     let scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
-    let canvas = try AcceleratedCanvas(width: scene.width, height: scene.height)
+    var canvas = try OffscreenCanvas.openGL(width: scene.width, height: scene.height)
     let empty = RasterScene(
       width: scene.width, height: scene.height, density: 1, palette: .dark, rings: [])
-    let blank = try canvas.render(empty, with: GeometryRingRasterizer())
+    let blank = try empty.render(with: GeometryRingRasterizer(), on: canvas)
     // Every `--backend` (gfx through its atlas of textures) and the direct gfx painter.
     let backends = RingBackend.allCases.map { $0.makeRasterizer() } + [GfxRingRasterizer()]
     for backend in backends {
-      let before = try canvas.render(scene, with: backend)
+      let before = try scene.render(with: backend, on: canvas)
       #expect(before != blank, "\(backend.name) drew nothing")
-      try canvas.recreate()
-      #expect(try canvas.render(empty, with: backend) == blank, "\(backend.name): a new target")
+      // A new window, renderer and target texture replace the old ones, which are destroyed
+      // with every texture made on them: what a lost device leaves a program to rebuild.
+      canvas = try .openGL(width: scene.width, height: scene.height)
+      #expect(try empty.render(with: backend, on: canvas) == blank, "\(backend.name): a new target")
       backend.renderTargetsDidReset(on: canvas.renderer)
-      let after = try canvas.render(scene, with: backend)
+      let after = try scene.render(with: backend, on: canvas)
       #expect(after == before, "\(backend.name) after a reset")
     }
   }
 
   /// The same frames (the seed row, and a crowded scene of overlapping rings crossing the
   /// edges) from every backend agree with each other and with Cairo: pairwise PSNR over the
-  /// whole frame, at least 33 dB. The closest call is the crowd's `spans` (its 1/8-pixel
-  /// centre steps) against Cairo at scale 1.
-  /// `geometry` draws on OpenGL, the others on the software renderer.
+  /// whole frame, at least 33 dB, or 32 for `gfx`, whose atlas places ring centres in
+  /// 1/4-pixel steps (the crowd at scale 1 reads 32.1 dB against `spans`, with its 1/8-pixel
+  /// steps, and 32.5 against Cairo). `geometry` draws on OpenGL, the others on the software
+  /// renderer.
   @Test func everyBackendDrawsTheSameFrame() throws {
     for scale in [1.0, 2.0] {
       let row = RasterScene.seedRow(
@@ -210,16 +193,17 @@ final class AcceleratedCanvas {
             angle: Float(g.nextUnit() * 360), color: LoaderPalette.light.ringColors[i % 5]))
       }
       for scene in [row, crowd] {
-        let canvas = try AcceleratedCanvas(width: scene.width, height: scene.height)
+        let canvas = try OffscreenCanvas.openGL(width: scene.width, height: scene.height)
         var frames: [(String, [UInt32])] = [("cairo", try scene.renderCairo())]
-        frames.append(("geometry", try canvas.render(scene, with: GeometryRingRasterizer())))
-        for backend in [CoverageSpanRasterizer(), GfxRingRasterizer()] as [any RingRasterizer] {
+        frames.append(("geometry", try scene.render(with: GeometryRingRasterizer(), on: canvas)))
+        for backend in rasterBackendsUnderTest() {
           frames.append((backend.name, try scene.render(with: backend)))
         }
         for i in frames.indices {
           for j in frames.indices where j > i {
             let db = ImageComparison.psnr(frames[i].1, frames[j].1, width: scene.width)
-            #expect(db >= 33, "\(frames[i].0) vs \(frames[j].0), scale \(scale): \(db) dB")
+            let bar = [frames[i].0, frames[j].0].contains(RingBackend.gfx.rawValue) ? 32.0 : 33
+            #expect(db >= bar, "\(frames[i].0) vs \(frames[j].0), scale \(scale): \(db) dB")
           }
         }
       }

@@ -4,8 +4,8 @@
 ///
 /// A flag's closure throws `FlagProblem` (or any error, whose description is used) to refuse
 /// a value; the table adds the program and the flag's name to make the error line.
-public struct Flag<Options>: Sendable {
-  public enum Action: Sendable {
+package struct Flag<Options>: Sendable {
+  package enum Action: Sendable {
     /// A switch: present or not, no value.
     case set(@Sendable (inout Options) -> Void)
     /// Takes one value: `--name VALUE` or `--name=VALUE`.
@@ -13,18 +13,18 @@ public struct Flag<Options>: Sendable {
   }
 
   /// `--name`, as typed.
-  public let name: String
+  package let name: String
   /// Other spellings (`-h` for `--help`), not shown in the help.
-  public let aliases: [String]
+  package let aliases: [String]
   /// The value's placeholder in the help (`N`, `WxH`); nil for a switch.
-  public let valueName: String?
-  public let help: String
+  package let valueName: String?
+  package let help: String
   /// Shown as `(default X)` after the help; nil when there is nothing to show.
-  public let defaultText: String?
-  public let action: Action
+  package let defaultText: String?
+  package let action: Action
 
   /// A flag that takes a value, parsed (and checked) by `parse`.
-  public static func value(
+  package static func value(
     _ name: String, _ valueName: String, help: String, default defaultText: String?,
     parse: @escaping @Sendable (inout Options, String) throws -> Void
   ) -> Flag {
@@ -34,7 +34,7 @@ public struct Flag<Options>: Sendable {
   }
 
   /// A switch; `set` runs when it is given.
-  public static func `switch`(
+  package static func `switch`(
     _ name: String, aliases: [String] = [], help: String, default defaultText: String? = "off",
     set: @escaping @Sendable (inout Options) -> Void
   ) -> Flag {

@@ -11,22 +11,22 @@
 /// - anything else starting with `-` is an unknown option; a bare word is an unexpected
 ///   argument.
 /// Each refusal is one `UsageError` naming the flag.
-public struct FlagTable<Options>: Sendable {
-  public let program: String
+package struct FlagTable<Options>: Sendable {
+  package let program: String
   /// The usage line's text after `usage: `.
-  public let usage: String
+  package let usage: String
   /// Paragraphs before the options (blank-line separated), wrapped to `width`.
-  public let summary: String
-  public let flags: [Flag<Options>]
+  package let summary: String
+  package let flags: [Flag<Options>]
   /// Paragraphs after the options, wrapped to `width`.
-  public let notes: String
+  package let notes: String
 
   /// Columns of the generated help.
-  public static var width: Int { 100 }
+  package static var width: Int { 100 }
   /// Column where a flag's help starts.
-  public static var helpColumn: Int { 23 }
+  package static var helpColumn: Int { 23 }
 
-  public init(
+  package init(
     program: String, usage: String, summary: String, flags: [Flag<Options>], notes: String = ""
   ) {
     self.program = program
@@ -41,13 +41,13 @@ public struct FlagTable<Options>: Sendable {
   }
 
   /// A usage error of this program.
-  public func error(_ flag: String, _ problem: String) -> UsageError {
+  package func error(_ flag: String, _ problem: String) -> UsageError {
     UsageError(program: program, flag: flag, problem: problem)
   }
 
   /// Applies `arguments` (without the program's name) to `initial`; returns the result and
   /// the names of the flags given.
-  public func parse(_ arguments: [String], into initial: Options) throws(UsageError) -> (
+  package func parse(_ arguments: [String], into initial: Options) throws(UsageError) -> (
     options: Options, given: Set<String>
   ) {
     var options = initial
@@ -98,7 +98,7 @@ public struct FlagTable<Options>: Sendable {
   }
 
   /// `usage:`, the summary, every flag with its value, help and default, then the notes.
-  public var helpText: String {
+  package var helpText: String {
     var out = "usage: \(usage)\n\n"
     out += Self.wrap(summary, indent: 0) + "\n\n"
     out += "options:\n"

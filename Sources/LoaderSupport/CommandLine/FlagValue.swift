@@ -3,9 +3,9 @@
 ///
 /// Numbers are Swift's own `Double(_:)` and `Int(_:)` (no whitespace, no trailing text);
 /// a number must be finite: `nan`, `inf` and overflowing literals (`1e400`) are refused.
-public enum FlagValue {
+package enum FlagValue {
   /// A whole number in `range`.
-  public static func integer(_ s: String, in range: ClosedRange<Int>) throws(FlagProblem) -> Int {
+  package static func integer(_ s: String, in range: ClosedRange<Int>) throws(FlagProblem) -> Int {
     guard let n = Int(s), range.contains(n) else {
       throw FlagProblem("expected an integer in \(range), got \(ErrorLine.quote(String(s)))")
     }
@@ -13,7 +13,7 @@ public enum FlagValue {
   }
 
   /// Any `UInt64` (a seed), decimal.
-  public static func unsigned64(_ s: String) throws(FlagProblem) -> UInt64 {
+  package static func unsigned64(_ s: String) throws(FlagProblem) -> UInt64 {
     guard let n = UInt64(s) else {
       throw FlagProblem(
         "expected an integer in 0...\(UInt64.max), got \(ErrorLine.quote(String(s)))")
@@ -26,7 +26,7 @@ public enum FlagValue {
   /// `-0` is read as `0`: the two compare equal, so a range starting at 0 takes both, but
   /// `-0` would print as `-0.000` in a frame's file name, a name the next run's clean-up
   /// does not recognise as a frame. `x + 0` is `+0` for `x = -0` and `x` otherwise.
-  public static func number(
+  package static func number(
     _ s: some StringProtocol, in range: ClosedRange<Double>, what: String = "a number"
   ) throws(FlagProblem) -> Double {
     guard let x = Double(String(s)) else {
@@ -41,7 +41,7 @@ public enum FlagValue {
   }
 
   /// Comma-separated finite numbers, each in `range`, at most `maximumCount` of them.
-  public static func numbers(
+  package static func numbers(
     _ s: String, in range: ClosedRange<Double>, what: String = "a number",
     maximumCount: Int = 4096
   ) throws(FlagProblem) -> [Double] {
@@ -56,7 +56,7 @@ public enum FlagValue {
   }
 
   /// One of `choices` by name; the error lists them.
-  public static func choice<T>(_ s: String, _ what: String, from choices: [(String, T)])
+  package static func choice<T>(_ s: String, _ what: String, from choices: [(String, T)])
     throws(FlagProblem) -> T
   {
     guard let hit = choices.first(where: { $0.0 == s }) else {
@@ -67,19 +67,19 @@ public enum FlagValue {
   }
 
   /// A case of `T` by its raw value, in declaration order in the error.
-  public static func choice<T: CaseIterable & RawRepresentable>(
+  package static func choice<T: CaseIterable & RawRepresentable>(
     _ s: String, _ what: String, of _: T.Type
   ) throws(FlagProblem) -> T where T.RawValue == String {
     try choice(s, what, from: T.allCases.map { ($0.rawValue, $0) })
   }
 
   /// `on` or `off`.
-  public static func onOff(_ s: String) throws(FlagProblem) -> Bool {
+  package static func onOff(_ s: String) throws(FlagProblem) -> Bool {
     try choice(s, "setting", from: [("on", true), ("off", false)])
   }
 
   /// `WxH`, each finite and > 0 (what fits in pixels is checked once the density is known).
-  public static func size(_ s: String) throws(FlagProblem) -> (width: Double, height: Double) {
+  package static func size(_ s: String) throws(FlagProblem) -> (width: Double, height: Double) {
     let parts = s.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Double(String(parts[0])), let h = Double(String(parts[1]))
     else { throw FlagProblem("expected WxH, e.g. 390x120, got \(ErrorLine.quote(String(s)))") }
@@ -91,7 +91,7 @@ public enum FlagValue {
   }
 
   /// A finite number `> 0` and at most `maximum` (any finite one when that is infinite).
-  public static func positive(
+  package static func positive(
     _ s: some StringProtocol, atMost maximum: Double = .infinity, what: String = "a number"
   ) throws(FlagProblem) -> Double {
     guard let x = Double(String(s)) else {
@@ -106,13 +106,13 @@ public enum FlagValue {
   }
 
   /// `a, b or c`.
-  public static func list(_ names: [String]) -> String {
+  package static func list(_ names: [String]) -> String {
     guard names.count > 1 else { return names.first ?? "" }
     return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
   }
 
   /// A limit as people write it: `86400`, not `86400.0`; `0.001`; `1e-06`.
-  public static func text(_ x: Double) -> String {
+  package static func text(_ x: Double) -> String {
     if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
     return "\(x)"
   }
