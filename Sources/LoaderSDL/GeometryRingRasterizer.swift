@@ -237,7 +237,8 @@ package final class GeometryRingRasterizer: RingRasterizer {
       } else {
         v.position = SDL_FPoint(x: Float(x), y: Float(y))
       }
-      v.color.a = UInt8((DashedRing.coverage(atDistance: distance) * opacity * 255).rounded())
+      let coverage = DashedRing.coverage(atDistance: distance, halfWidth: mesh.shape.halfWidth)
+      v.color.a = UInt8((coverage * opacity * 255).rounded())
       vertices[vertexCount] = v
       vertexCount += 1
     }
