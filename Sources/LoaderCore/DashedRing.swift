@@ -77,10 +77,17 @@ public struct DashedRing: Sendable, Hashable {
   }
 
   /// The coverage rule every rasterizer follows: a pixel whose centre lies at signed distance
-  /// `d` (pixels, negative inside) from the ink is covered `clamp(1/2 - d, 0, 1)`.
+  /// `d` (pixels, negative inside) from the ink of a stroke of half width `h` is covered
+  /// ```
+  /// clamp(min(1/2 - d, 2 h), 0, 1)
+  /// ```
+  /// the box-filtered coverage of a straight edge, and of a straight band `2 h` wide: a stroke
+  /// thinner than a pixel covers no pixel more than its width (a ring drawn 8 pixels wide has
+  /// a 0.64-pixel stroke; without the cap it came out a third too dark, 27 dB against Cairo).
+  /// For `h >= 1/2` the cap never binds: `clamp(1/2 - d, 0, 1)`.
   @inlinable
-  public static func coverage(atDistance d: Double) -> Double {
-    Swift.min(1, Swift.max(0, 0.5 - d))
+  public static func coverage(atDistance d: Double, halfWidth h: Double = .infinity) -> Double {
+    Swift.min(1, Swift.max(0, Swift.min(0.5 - d, 2 * h)))
   }
 
   /// Signed distance from `(x, y)` (relative to the centre) to the ink when the ring is

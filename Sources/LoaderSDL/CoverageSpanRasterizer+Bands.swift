@@ -18,13 +18,12 @@ extension CoverageSpanRasterizer {
   /// at coverage `c`, `out = src * a * c + dst * (1 - a * c)`, for straight and premultiplied
   /// destinations alike.
   func blend(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget,
-    threads: Int
+    _ rings: UnsafeBufferPointer<RingInstance>, atlases frame: FrameAtlases,
+    into target: PixelTarget, threads: Int
   ) {
-    atlas.use(pitch: target.pitch)
-    let offsetsFit = atlas.offsetsFit
-    // Filled as a local: each append to a class's stored array pays a runtime exclusivity
-    // check. The buffer goes back afterwards, so its capacity is kept between frames (and
+    for atlas in frame.atlases { atlas?.use(pitch: target.pitch) }
+    // Filled as locals: each append to a class's stored array pays a runtime exclusivity
+    // check. The buffers go back afterwards, so their capacity is kept between frames (and
     // dropped when the scene has shrunk to a small part of it).
     var placed: [Placement] = []
     swap(&placed, &placements)
@@ -33,13 +32,16 @@ extension CoverageSpanRasterizer {
       placed = []
     }
     placed.removeAll(keepingCapacity: true)
-    for ring in rings {
-      let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: offsetsFit)
-      if p.count > 0 { placed.append(p) }
-    }
-    // Every mask of the frame is built: the store stays put until the next frame.
-    let masks = atlas.storage
-    let reach = atlas.reach
+    place(rings, atlases: frame.atlases, target: target, into: &placed)
+    // Every mask of the frame is built: the stores stay put until the next frame.
+    var masks: [RingCoverageAtlas.Storage] = []
+    swap(&masks, &frameStorages)
+    defer { swap(&masks, &frameStorages) }
+    masks.removeAll(keepingCapacity: true)
+    guard let any = frame.atlases.first(where: { $0 != nil }) ?? nil else { return }
+    // A shape with nothing to draw has no placements: any storage holds its index.
+    for atlas in frame.atlases { masks.append((atlas ?? any).storage) }
+    let reach = frame.maximumReach
     // Bands of about 1 MiB of frame stay in a core's L2 cache while every ring over them is
     // drawn; a random scene otherwise misses on nearly every row of every ring. With several
     // threads, at least two bands each, so that uneven bands even out.
@@ -48,16 +50,42 @@ extension CoverageSpanRasterizer {
     let shareRows = (target.height + 2 * workers - 1) / (2 * workers)
     let bandRows = max(2 * reach, workers > 1 ? min(cacheRows, shareRows) : cacheRows)
     placed.withUnsafeBufferPointer { placed in
-      bands.schedule(count: placed.count, height: target.height, bandRows: bandRows) { i in
-        (placed[i].py - reach, placed[i].py + reach)
+      masks.withUnsafeBufferPointer { masks in
+        bands.schedule(count: placed.count, height: target.height, bandRows: bandRows) { i in
+          let r = masks[Int(placed[i].shape)].reach
+          return (placed[i].py - r, placed[i].py + r)
+        }
+        bands.withBands { bandStart, items in
+          let frame = BandedFrame(
+            placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
+            bandRows: bands.bandRows, masks: masks, target: target)
+          let shares = min(workers, frame.bandCount)
+          guard shares > 1 else { return frame.blend(bands: 0..<frame.bandCount) }
+          pool(threads: workers).blend(frame, shares: shares)
+        }
       }
-      bands.withBands { bandStart, items in
-        let frame = BandedFrame(
-          placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
-          bandRows: bands.bandRows, masks: masks, reach: reach, target: target)
-        let shares = min(workers, frame.bandCount)
-        guard shares > 1 else { return frame.blend(bands: 0..<frame.bandCount) }
-        pool(threads: workers).blend(frame, shares: shares)
+    }
+  }
+
+  /// Appends where each ring lands (culled, transparent and out-of-range-shape rings left
+  /// out), building the masks it needs. Rings of one loader share a shape, so the atlas is
+  /// looked up again only where the shape changes.
+  func place(
+    _ rings: UnsafeBufferPointer<RingInstance>, atlases: [RingCoverageAtlas?],
+    target: PixelTarget, into placed: inout [Placement]
+  ) {
+    var current = Int32(-1)
+    var atlas: RingCoverageAtlas?
+    for ring in rings {
+      if ring.shape != current {
+        current = ring.shape
+        atlas = current >= 0 && Int(current) < atlases.count ? atlases[Int(current)] : nil
+      }
+      guard let atlas else { continue }
+      var p = placement(of: ring, atlas: atlas, target: target, offsetsFit: atlas.offsetsFit)
+      if p.count > 0 {
+        p.shape = current
+        placed.append(p)
       }
     }
   }
@@ -72,8 +100,8 @@ struct BandedFrame: @unchecked Sendable {
   let items: UnsafeBufferPointer<Int32>
   let bandCount: Int
   let bandRows: Int
-  let masks: RingCoverageAtlas.Storage
-  let reach: Int
+  /// By shape index (`Placement.shape`).
+  let masks: UnsafeBufferPointer<RingCoverageAtlas.Storage>
   let target: PixelTarget
 
   /// Blends share `share` of `shares`: a run of whole bands, the same for any thread.
@@ -122,19 +150,21 @@ struct BandedFrame: @unchecked Sendable {
         // soon.)
         if k + 2 < end {
           let p = placed[Int(items[k + 2])]
-          csdl_prefetch(masks.offsets + p.first)
-          csdl_prefetch(masks.weights + p.first)
+          let m = masks[Int(p.shape)]
+          csdl_prefetch(m.offsets + p.first)
+          csdl_prefetch(m.weights + p.first)
         }
         let p = placed[Int(items[k])]
+        let m = masks[Int(p.shape)]
         let rows = top..<bottom
         if !p.insideX {
-          CoverageSpanRasterizer.blendClipped(p, masks: masks, target: target, rows: rows)
+          CoverageSpanRasterizer.blendClipped(p, masks: m, target: target, rows: rows)
         } else if p.alpha < 256 {
           CoverageSpanRasterizer.blendUnclipped(
-            p, translucent: true, masks: masks, reach: reach, target: target, rows: rows)
+            p, translucent: true, masks: m, reach: m.reach, target: target, rows: rows)
         } else {
           CoverageSpanRasterizer.blendUnclipped(
-            p, translucent: false, masks: masks, reach: reach, target: target, rows: rows)
+            p, translucent: false, masks: m, reach: m.reach, target: target, rows: rows)
         }
       }
     }

@@ -103,9 +103,12 @@ extension CoverageSpanRasterizer {
   /// with `a` the coverage times the colour's alpha. Only used when the renderer cannot
   /// composite premultiplied colour and the caller gave no surface to write.
   func blendStraight(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas, into target: PixelTarget
+    _ rings: UnsafeBufferPointer<RingInstance>, atlases frame: FrameAtlases,
+    into target: PixelTarget
   ) {
     for ring in rings {
+      let s = Int(ring.shape)
+      guard s >= 0, s < frame.atlases.count, let atlas = frame.atlases[s] else { continue }
       let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
       guard p.count > 0 else { continue }
       let masks = atlas.storage

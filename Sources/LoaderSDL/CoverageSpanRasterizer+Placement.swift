@@ -15,6 +15,8 @@ extension CoverageSpanRasterizer {
     var alpha: UInt32 = 256
     /// No chunk leaves the target's columns: only rows need clipping.
     var insideX = false
+    /// The ring's shape: its index among the draw's atlases.
+    var shape: Int32 = 0
   }
 
   /// Where `ring` lands on `target`, its mask built first if needed.

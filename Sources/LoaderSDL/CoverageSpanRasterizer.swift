@@ -27,8 +27,13 @@ import LoaderCore
 package final class CoverageSpanRasterizer: RingRasterizer {
   package let name = "spans"
   private var atlases = ShapeCaches<RingCoverageAtlas>()
+  /// The atlas of each shape of the draw in progress (nil for one with nothing to draw).
+  private var frameAtlases: [RingCoverageAtlas?] = []
   /// Bytes of masks each shape keeps at most.
   let budgetBytes: Int
+  /// Bytes of masks and key tables all shapes together keep at most (the key tables of the
+  /// shapes drawn are kept whatever their size: a frame needs them).
+  let totalBudgetBytes: Int
   private var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
   private var overlay: OpaquePointer?
   /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
@@ -37,6 +42,8 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   private var overlayBlend = SDL_BLENDMODE_BLEND
   /// Per frame: where each visible ring lands, and the band order they are drawn in.
   var placements: [Placement] = []
+  /// Per frame: each shape's masks, by shape index.
+  var frameStorages: [RingCoverageAtlas.Storage] = []
   let bands = RingBandBuckets()
 
   /// The thread count the last frame was given (tests check a field's setting reaches it).
@@ -46,8 +53,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   /// than one.
   private var workers: BandWorkerPool?
 
-  package init(budgetBytes: Int = 32 << 20) {
+  package init(budgetBytes: Int = 32 << 20, totalBudgetBytes: Int? = nil) {
     self.budgetBytes = budgetBytes
+    self.totalBudgetBytes = totalBudgetBytes ?? 4 * budgetBytes
   }
 
   /// The pool for `threads` threads, made anew when the count changed.
@@ -85,23 +93,71 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
+    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
+    stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius),
-      !region.isEmpty, !rings.isEmpty
-    else { return true }
+    var drawable = false
+    for shape in shapes {
+      drawable = try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius) || drawable
+    }
+    guard drawable, !region.isEmpty, !rings.isEmpty else { return true }
     threadsOfLastFrame = threads
-    let budget = budgetBytes
-    let atlas = atlases.value(for: shape) { RingCoverageAtlas(shape: shape, budgetBytes: budget) }
-    atlas.trimIfOverBudget()
+    var frame = atlases(for: shapes)
+    defer {
+      // The list's buffer is kept for the next draw (no allocation per frame).
+      frame.atlases.removeAll(keepingCapacity: true)
+      swap(&frame.atlases, &frameAtlases)
+    }
     if let surface = directSurface(for: renderer) {
       SDL_RenderFlush(renderer)  // the software renderer batches: land its work first
-      try draw(rings, atlas: atlas, into: surface, region: region, threads: threads)
+      try draw(rings, atlases: frame, into: surface, region: region, threads: threads)
       return true
     }
-    try drawThroughOverlay(rings, atlas: atlas, on: renderer, region: region, threads: threads)
+    try drawThroughOverlay(rings, atlases: frame, on: renderer, region: region, threads: threads)
     return true
+  }
+
+  /// The atlas of each of `shapes` (nil for a shape with nothing to draw), each trimmed to its
+  /// budget and all of them together to `totalBudgetBytes`, in `frameAtlases`' buffer (the
+  /// caller gives it back).
+  private func atlases(for shapes: UnsafeBufferPointer<DashedRing>) -> FrameAtlases {
+    atlases.beginDraw()
+    var list: [RingCoverageAtlas?] = []
+    swap(&list, &frameAtlases)
+    list.removeAll(keepingCapacity: true)
+    let budget = budgetBytes
+    var reach = 0
+    for shape in shapes {
+      guard shape.isDrawable else {
+        list.append(nil)
+        continue
+      }
+      let atlas = atlases.value(for: shape) {
+        RingCoverageAtlas(shape: shape, budgetBytes: budget)
+      }
+      atlas.trimIfOverBudget()
+      list.append(atlas)
+      reach = max(reach, atlas.reach)
+    }
+    trimToTotalBudget()
+    return FrameAtlases(atlases: list, maximumReach: reach)
+  }
+
+  /// Forgets the masks of the least recently drawn shapes while every shape's masks and key
+  /// tables together hold more than `totalBudgetBytes`; between frames only.
+  private func trimToTotalBudget() {
+    guard cachedAtlasBytes > totalBudgetBytes else { return }
+    for (atlas, _) in atlases.valuesByLastUse {
+      atlas.forgetMasks()
+      if cachedAtlasBytes <= totalBudgetBytes { return }
+    }
+  }
+
+  private var cachedAtlasBytes: Int {
+    var total = 0
+    atlases.forEachValue { total += $0.storedBytes + $0.keyTableBytes }
+    return total
   }
 
   private func directSurface(for renderer: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
@@ -124,7 +180,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   private func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas,
+    _ rings: UnsafeBufferPointer<RingInstance>, atlases: FrameAtlases,
     into surface: UnsafeMutablePointer<SDL_Surface>, region: PixelRegion, threads: Int
   ) throws(SDLError) {
     // The visible region in the surface's pixels, cut to the surface.
@@ -143,7 +199,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     let target = PixelTarget(
       base: pixels + top * pitch + left * 4, width: right - left, height: bottom - top,
       pitch: pitch, originPixelX: left - region.originX, originPixelY: top - region.originY)
-    blend(rings, atlas: atlas, into: target, threads: threads)
+    blend(rings, atlases: atlases, into: target, threads: threads)
   }
 
   /// The rings' bounding box in viewport-relative pixels, cut to the visible region.
@@ -173,10 +229,12 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   private func drawThroughOverlay(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlas: RingCoverageAtlas,
+    _ rings: UnsafeBufferPointer<RingInstance>, atlases: FrameAtlases,
     on renderer: OpaquePointer, region: PixelRegion, threads: Int
   ) throws(SDLError) {
-    guard let box = Self.bounds(of: rings, reach: atlas.reach, region: region) else { return }
+    guard let box = Self.bounds(of: rings, reach: atlases.maximumReach, region: region) else {
+      return
+    }
     let texture = try overlay(on: renderer, holding: box.width, box.height)
     var rect = SDL_Rect(x: 0, y: 0, w: Int32(box.width), h: Int32(box.height))
     var raw: UnsafeMutableRawPointer?
@@ -192,9 +250,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
       base: base, width: box.width, height: box.height, pitch: Int(pitch),
       originPixelX: box.x, originPixelY: box.y)
     if overlayBlend == SDL_BLENDMODE_BLEND {
-      blendStraight(rings, atlas: atlas, into: target)
+      blendStraight(rings, atlases: atlases, into: target)
     } else {
-      blend(rings, atlas: atlas, into: target, threads: threads)
+      blend(rings, atlases: atlases, into: target, threads: threads)
     }
     SDL_UnlockTexture(texture)
     var destination = SDL_Rect(
@@ -245,6 +303,12 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     }
     return t
   }
+}
+
+/// The atlases of one draw call, by shape index, and the furthest any of their masks reaches.
+struct FrameAtlases {
+  var atlases: [RingCoverageAtlas?]
+  var maximumReach: Int
 }
 
 /// 32-bit pixels the CPU writes: `height` rows of `width` pixels, rows `pitch` bytes apart,

@@ -57,6 +57,8 @@ package final class GeometryRingRasterizer: RingRasterizer {
 
   /// The mesh of each shape a field holds.
   private var templates = ShapeCaches<TemplateBox>()
+  /// The mesh of each shape of the draw in progress, kept between draws for its capacity.
+  private var frameMeshes: [TemplateBox?] = []
 
   final class TemplateBox {
     let mesh: Template
@@ -96,25 +98,45 @@ package final class GeometryRingRasterizer: RingRasterizer {
   /// Asks `shouldStop` after each batch: a batch is bounded (`batchVertices`), so the wait
   /// for an answer is too, however many rings the frame has.
   package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
+    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
+    stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard try shape.isDrawable(by: name, limit: Self.maximumRadius), !region.isEmpty else {
-      return true
+    var drawable = false
+    for shape in shapes {
+      drawable = try shape.isDrawable(by: name, limit: Self.maximumRadius) || drawable
     }
+    guard drawable, !region.isEmpty else { return true }
     var info = SDL_RendererInfo()
     let snapsToPixels =
       SDL_GetRendererInfo(renderer, &info) == 0
       && info.name.map { strcmp($0, "software") == 0 } == true
     let sagitta = maximumSagitta
-    let mesh = templates.value(for: shape) {
-      TemplateBox(Template(shape: shape, maximumSagitta: sagitta))
-    }.mesh
+    templates.beginDraw()
+    var meshes: [TemplateBox?] = []
+    swap(&meshes, &frameMeshes)
+    defer {
+      meshes.removeAll(keepingCapacity: true)
+      swap(&meshes, &frameMeshes)
+    }
+    var largest = 0
+    var perVertex = 0
+    for shape in shapes {
+      guard shape.isDrawable else {
+        meshes.append(nil)
+        continue
+      }
+      let box = templates.value(for: shape) {
+        TemplateBox(Template(shape: shape, maximumSagitta: sagitta))
+      }
+      meshes.append(box)
+      largest = max(largest, box.mesh.positions.count)
+      perVertex = max(perVertex, box.mesh.indices.count / max(1, box.mesh.positions.count) + 1)
+    }
     // A buffer grown for a larger shape, or for a batch limit of another time, goes back to
-    // what this shape needs.
-    let neededVertices = max(batchVertices, mesh.positions.count)
-    let neededIndices =
-      neededVertices * (mesh.indices.count / max(1, mesh.positions.count) + 1)
+    // what these shapes need.
+    let neededVertices = max(batchVertices, largest)
+    let neededIndices = neededVertices * perVertex
     if vertexCapacity > 2 * neededVertices || indexCapacity > 2 * neededIndices {
       resize(vertices: neededVertices, indices: neededIndices)
     }
@@ -122,12 +144,21 @@ package final class GeometryRingRasterizer: RingRasterizer {
     indexCount = 0
     // Untextured geometry blends by the draw blend mode (the caller restores the host's).
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-    let reach = Float(shape.radius + shape.halfWidth + 1)
     let (x0, y0) = (Float(region.x), Float(region.y))
     let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
+    var current = Int32(-1)
+    var box: TemplateBox?
+    var reach: Float = 0
     for ring in rings {
-      guard ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite, ring.color.a > 0
+      if ring.shape != current {
+        current = ring.shape
+        box = current >= 0 && Int(current) < meshes.count ? meshes[Int(current)] : nil
+        reach = box.map { Float($0.mesh.shape.radius + $0.mesh.shape.halfWidth + 1) } ?? 0
+      }
+      guard let box, ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite,
+        ring.color.a > 0
       else { continue }
+      let mesh = box.mesh
       // Off-target rings cost nothing.
       guard ring.centerX + reach > x0, ring.centerY + reach > y0, ring.centerX - reach < x1,
         ring.centerY - reach < y1
@@ -206,7 +237,8 @@ package final class GeometryRingRasterizer: RingRasterizer {
       } else {
         v.position = SDL_FPoint(x: Float(x), y: Float(y))
       }
-      v.color.a = UInt8((DashedRing.coverage(atDistance: distance) * opacity * 255).rounded())
+      let coverage = DashedRing.coverage(atDistance: distance, halfWidth: mesh.shape.halfWidth)
+      v.color.a = UInt8((coverage * opacity * 255).rounded())
       vertices[vertexCount] = v
       vertexCount += 1
     }

@@ -29,6 +29,10 @@ import LoaderCore
 package final class GfxAtlasRingRasterizer: RingRasterizer {
   package let name = "gfx"
   private var atlases = ShapeCaches<GfxAtlas>()
+  /// The renderer every atlas in `atlases` paints on.
+  private var atlasRenderer: OpaquePointer?
+  /// The atlas of each shape of the draw in progress, kept between draws for its capacity.
+  private var frameAtlases: [GfxAtlas?] = []
   let subpixelSteps: Int
   let budgetBytes: Int
   /// `SDL_RenderCopy` calls between two flushes at most.
@@ -65,38 +69,55 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   }
 
   package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
+    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
+    stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard try shape.isDrawable(by: name, limit: GfxAtlas.maximumReach), !rings.isEmpty,
-      !region.isEmpty
-    else { return true }
-    let (subpixels, budget) = (subpixelSteps, budgetBytes)
-    var atlas = try atlases.value(for: shape) { () throws(SDLError) in
-      try GfxAtlas(shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
-    }
-    if atlas.renderer != renderer {
-      // Drawn on another renderer than its textures': paint them there.
+    guard !rings.isEmpty, !region.isEmpty else { return true }
+    if renderer != atlasRenderer {
+      // Drawn on another renderer than the textures': paint them there.
       atlases.dropValues()
-      atlas = try atlases.value(for: shape) { () throws(SDLError) in
-        try GfxAtlas(
-          shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
-      }
+      atlasRenderer = renderer
     }
-    let s = atlas.subpixelSteps
-    let steps = Double(s)
+    for dropped in atlases.beginDraw() { dropped.close() }
+    var frame: [GfxAtlas?] = []
+    swap(&frame, &frameAtlases)
+    defer {
+      frame.removeAll(keepingCapacity: true)
+      swap(&frame, &frameAtlases)
+    }
+    let (subpixels, budget) = (subpixelSteps, budgetBytes)
+    for shape in shapes {
+      // Refuses what the other backends refuse (a non-finite, negative or too large shape).
+      guard try shape.isDrawable(by: name, limit: GfxAtlas.maximumReach) else {
+        frame.append(nil)
+        continue
+      }
+      frame.append(
+        try atlases.value(for: shape) { () throws(SDLError) in
+          try GfxAtlas(
+            shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
+        })
+    }
     // Centres past this many pixels can land on no target (SDL's are at most 16384 wide) and
     // would overflow the 32-bit rectangles below.
     let limit = Double(1 << 24)
-    let rects = atlas.rects
     var copies = 0
+    var current = Int32(-1)
+    var atlas: GfxAtlas?
     for ring in rings {
       if copies >= batchCopies {
         SDL_RenderFlush(renderer)
         copies = 0
         if shouldStop() { return false }
       }
-      guard ring.angle.isFinite, ring.color.a > 0 else { continue }
+      if ring.shape != current {
+        current = ring.shape
+        atlas = current >= 0 && Int(current) < frame.count ? frame[Int(current)] : nil
+      }
+      guard let atlas, ring.angle.isFinite, ring.color.a > 0 else { continue }
+      let s = atlas.subpixelSteps
+      let steps = Double(s)
       let qx = (Double(ring.centerX) * steps).rounded()
       let qy = (Double(ring.centerY) * steps).rounded()
       guard abs(qx) < limit * steps, abs(qy) < limit * steps else { continue }
@@ -113,6 +134,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       let cell = try atlas.cell(key)
       guard cell.rectCount > 0 else { continue }
       let texture = atlas.page(of: cell, tintedTo: ring.color)
+      let rects = atlas.rects
       for k in Int(cell.firstRect)..<Int(cell.firstRect + cell.rectCount) {
         let r = rects[k]
         var source = SDL_Rect(x: cell.x + r[0], y: cell.y + r[1], w: r[2], h: r[3])

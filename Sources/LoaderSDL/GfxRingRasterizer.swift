@@ -42,16 +42,19 @@ package final class GfxRingRasterizer: RingRasterizer {
   package var cachedBytes: Int { 0 }
 
   package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
+    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
+    stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard try shape.isDrawable(by: name, limit: Self.maximumRadius) else { return true }
-    if tableShape != shape {
-      table = DashedRing.DistanceTable(shape)
-      tableShape = shape
-    }
-    guard let table else { return true }
+    for shape in shapes { _ = try shape.isDrawable(by: name, limit: Self.maximumRadius) }
     for ring in rings {
+      let s = Int(ring.shape)
+      guard s >= 0, s < shapes.count, shapes[s].isDrawable else { continue }
+      if tableShape != shapes[s] {
+        table = DashedRing.DistanceTable(shapes[s])
+        tableShape = shapes[s]
+      }
+      guard let table else { continue }
       guard draw(ring, table: table, on: renderer) else {
         throw SDLError("boxRGBA/pixelRGBA")
       }

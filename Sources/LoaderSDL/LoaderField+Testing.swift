@@ -2,6 +2,19 @@ extension LoaderField {
   /// The rings the last `draw` (or `rings(in:density:at:)`) handed to the rasterizer.
   package var preparedRings: [RingInstance] { instances }
 
+  /// Rings the last draw handed the rasterizer (hidden, transparent and culled loaders have
+  /// none), and the shapes they had: what the draw cost, for a HUD.
+  package var drawnRingCount: Int { instances.count }
+  package var drawnShapeCount: Int { frameShapes.count }
+
+  /// The shapes of `preparedRings`, by their `shape` index.
+  package var preparedShapes: [DashedRing] { frameShapes }
+
+  /// The shapes this field holds on `target` now.
+  package func heldShapes(on target: LoaderRenderer) -> Set<DashedRing> {
+    Set(heldShapeKeys(on: target))
+  }
+
   /// What `draw` would hand the rasterizer at `time` on a renderer at render scale `density`
   /// with no viewport, without a renderer.
   package func rings(in frame: SDL_FRect, density: Double = 1, at time: Double) throws(Error)

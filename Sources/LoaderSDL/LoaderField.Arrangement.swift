@@ -8,7 +8,10 @@ extension LoaderField {
   ///   `fit = min(1, W / naturalWidth, H / naturalHeight)`, then scaled by `fit` about the
   ///   container's corner, so the row fills it at most at its natural size;
   /// - `.grid`: `GridLayout` fits `count` loader rows to the container by one uniform scale
-  ///   (at most 1), so every loader is visible at once; rings shrink with the scale.
+  ///   (at most 1), so every loader is visible at once; rings shrink with the scale;
+  /// - `.free`: no shared arrangement (each loader is laid out in its own frame,
+  ///   `LoaderField.frame(of:)`): no ring offsets, and no loader under any point here (ask
+  ///   `LoaderField.loader(at:)`).
   public struct Arrangement: Sendable {
     public let layout: Layout
     public let count: Int
@@ -66,6 +69,13 @@ extension LoaderField {
         ringOffsets = first.map { ($0.centerX, $0.centerY) }
         ringRadius = first.first?.radius ?? style.frameSize / 2 * grid.fit
         fit = grid.fit
+      case .free:
+        columns = 1
+        cellWidth = width
+        cellHeight = height
+        ringOffsets = []
+        ringRadius = style.frameSize / 2
+        fit = 1
       }
     }
 
@@ -84,6 +94,7 @@ extension LoaderField {
     public func loader(atX x: Double, y: Double) -> Int? {
       guard x >= 0, y >= 0, x < width, y < height, cellWidth > 0, cellHeight > 0, count > 0
       else { return nil }
+      if layout == .free { return nil }
       if layout != .grid { return 0 }
       let column = Self.cellIndex(of: x, cellSize: cellWidth)
       let row = Self.cellIndex(of: y, cellSize: cellHeight)

@@ -37,12 +37,22 @@ import Foundation
 /// `nextChange(after:)` says when the picture next changes, nil when nothing moves and
 /// nothing is scheduled, so a host can wait for events instead of redrawing.
 ///
-/// Costs, for any finite input: memory is fixed by the loader count; a `draw` is the engine's
+/// ## Loaders anywhere
+/// In `.free` layout each loader has its own frame (`addLoader(isAnimating:at:frame:)`,
+/// `setFrame(_:of:)`), its row fitted into it, loaders of every size drawn in one call (their
+/// rings share a few shapes by size bucket, `ShapeBuckets`), in stacking order (`raise(_:)`),
+/// under a point found by `loader(at:)`. In every layout a loader's colours, opacity and
+/// visibility change at any time (`setColors(_:of:)`, `setOpacity(_:of:)`,
+/// `setHidden(_:of:)`). Each of these is O(1) and allocates nothing.
+///
+/// Costs, for any finite input: memory is fixed by the loader count (the engine's, and per
+/// loader its frame, appearance and ring colours: about 60 bytes); a `draw` is the engine's
 /// advance (at most 64 steps, or one jump: O(loaders + rings)), one presentation pass (one
-/// `Float` per ring), one `RingInstance` per ring and one rasterizer call (its pixels bounded
-/// by the visible region); `nextChange(after:)` and `setAnimatingAll` are O(loaders); every
-/// other call is O(1) amortised or O(rings of one loader). Non-goals: loaders of different styles in one field (use two fields),
-/// per-loader free placement (`.row` or `.grid` only).
+/// `Float` per ring), one `RingInstance` per visible ring and one rasterizer call (its pixels
+/// bounded by the visible region); `nextChange(after:)` and `setAnimatingAll` are
+/// O(loaders); every other call is O(1) amortised or O(rings of one loader). Loaders hidden,
+/// fully transparent, or (in `.free` layout) whose frame misses the visible pixels get no
+/// rings. Non-goal: loaders of different styles in one field (use two fields).
 public final class LoaderField {
   /// Loader handles are the engine's: stale after `remove`.
   public typealias LoaderID = RotationEngine.LoaderID
@@ -59,6 +69,10 @@ public final class LoaderField {
     case fittedRow
     /// `GridLayout`: equal cells, one loader row each, all scaled by one factor <= 1.
     case grid
+    /// Each loader in its own frame (`addLoader(isAnimating:at:frame:)`, `setFrame(_:of:)`),
+    /// relative to the container's corner, its row laid out there as `.fittedRow` lays out a
+    /// container; loaders may overlap, later ones over earlier ones (`raise(_:)`).
+    case free
   }
 
   /// What the rings do while they run: the seed's turns, or a reduced-motion policy the user
@@ -87,6 +101,10 @@ public final class LoaderField {
     case invalidStyle(LoaderStyle.Error)
     case invalidSpeed(Double)
     case invalidFrame(width: Float, height: Float)
+    /// A loader's own frame (`.free` layout) is not finite with a size >= 0.
+    case invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float)
+    /// An opacity outside `0...1`.
+    case invalidOpacity(Double)
     /// The render scale (`SDL_RenderSetScale`, or a logical size's) is not finite and > 0.
     case invalidRenderScale(x: Float, y: Float)
     case invalidThreads(Int)
@@ -108,6 +126,9 @@ public final class LoaderField {
       case .invalidSpeed(let s):
         "speed must be in \(LoaderField.speedRange.lowerBound)...\(LoaderField.speedRange.upperBound), got \(s)"
       case .invalidFrame(let w, let h): "frame must have a finite size > 0, got \(w)x\(h)"
+      case .invalidLoaderFrame(let x, let y, let w, let h):
+        "a loader's frame must be finite with a size >= 0, got \(w)x\(h) at (\(x), \(y))"
+      case .invalidOpacity(let o): "opacity must be in 0...1, got \(o)"
       case .invalidRenderScale(let x, let y):
         "the renderer's scale must be finite and > 0, got \(x)x\(y)"
       case .invalidThreads(let n): "thread count must be >= 1, got \(n)"
@@ -138,12 +159,21 @@ public final class LoaderField {
   /// The motion, read-only: exact unwrapped angles (`angle(loader:ring:at:)`) at loader time
   /// `loaderTime(at:)`, within the last drawn step.
   public private(set) var engine: RotationEngine
-  /// Live loaders in layout order (cell `i` of the grid shows `loaders[i]`).
+  /// Live loaders in the order they were added: the layout's order (cell `i` of the grid
+  /// shows `loaders[i]`); `.free` layout draws them in `stackingOrder` instead.
   public private(set) var loaders: [LoaderID] = []
   /// `engine.firstRing(of: loaders[i])`.
-  private var firstRings: [Int] = []
+  var firstRings: [Int] = []
   /// Per engine slot: what `nextChange` needs to know about the loader's runs.
   private var runs: [RunState] = []
+  /// Per engine slot: frame, appearance, stacking position.
+  var slots: [Slot] = []
+  /// Per engine slot, its rings' colours: ring `r` of slot `s` at `s * ringCount + r`.
+  var ringColorTable: [RGBAColor] = []
+  /// Slots from the bottom of the stack to the top; -1 where `raise` or `remove` left a hole.
+  var order: [Int32] = []
+  /// Holes in `order`.
+  var orderHoles = 0
   var clock: SpeedClock
   /// Loader time of the latest toggle applied (any loader): toggles never go back.
   private var lastToggle = -Double.infinity
@@ -179,18 +209,35 @@ public final class LoaderField {
   public var backend: RingBackend?
   /// The backend of the last `draw` (nil before the first).
   public private(set) var activeBackend: RingBackend?
-  /// Per `LoaderRenderer` drawn on, the shape and backend this field holds there (its caches
-  /// stay while held).
+  /// Per `LoaderRenderer` drawn on, the shapes and backend this field holds there (their
+  /// caches stay while held).
   private var holds: [ObjectIdentifier: Hold] = [:]
-  private let unitShape: DashedRing
+  let unitShape: DashedRing
   /// `style.color(ofRing:)` for every ring, read once.
-  private let ringColors: [RGBAColor]
-  private var shape: DashedRing?
+  let ringColors: [RGBAColor]
+  /// The shape of `.row`, `.fittedRow` and `.grid`.
+  var shape: DashedRing?
   /// Pixels per point of a loader that `shape` was made for: the fit times the density.
-  private var shapeDensity = 0.0
+  var shapeDensity = 0.0
+  /// `.free` layout's shapes by size bucket.
+  var shapeBuckets: ShapeBuckets
   private var arrangementCache: Arrangement?
-  private var angles: [Float] = []
+  var angles: [Float] = []
+  /// What the last draw handed the rasterizer: its rings, and their shapes by index.
   var instances: [RingInstance] = []
+  var frameShapes: [DashedRing] = []
+  /// The slot of each loader the last draw gave rings, in order (`ringCount` rings each).
+  var drawn: [Int32] = []
+  /// The container of the last draw (`loader(at:)`).
+  var lastContainer: SDL_FRect?
+  /// Draws so far: shapes of `.free` layout stay held while one of the last
+  /// `shapeGraceDraws` draws used them.
+  var drawCount = 0
+
+  /// In `.free` layout, a shape no draw used for this many draws is let go (its caches freed
+  /// on the renderer): a loader that shrinks and grows back within about a second at 60 fps
+  /// finds its shape's caches still there. The other layouts hold only the shape they draw.
+  static let shapeGraceDraws = 60
 
   /// Threads the field's CPU work may use: the engine's per-ring passes
   /// (`RotationEngine.threadCount`) and the `spans` backend's bands. Both split their work so
@@ -224,6 +271,7 @@ public final class LoaderField {
     self.threads = threads
     clock = SpeedClock(start: start)
     unitShape = DashedRing(style: style)
+    shapeBuckets = ShapeBuckets(unit: unitShape)
     ringColors = (0..<style.ringCount).map { [style] in style.color(ofRing: $0) }
     do {
       engine = try RotationEngine(dt: Self.stepLength, capacity: capacity, threadCount: threads)
@@ -240,17 +288,20 @@ public final class LoaderField {
   }
 
   deinit {
-    for hold in holds.values { hold.target?.release(hold.backend, shape: hold.shape) }
+    for hold in holds.values {
+      for shape in hold.shapes.keys { hold.target?.release(hold.backend, shape: shape) }
+    }
   }
 
   public var count: Int { loaders.count }
 
   // MARK: - Loaders
 
-  /// Adds a loader at the end of the layout, appearing at `time` like SwiftUI's
-  /// `LoaderView(isAnimating:)` (animating from then when `isAnimating`). A later time is
-  /// kept as it is (the loader rests until then); an earlier one than the engine's present
-  /// lands at the present.
+  /// Adds a loader at the end of the layout (and on top of the stack), appearing at `time`
+  /// like SwiftUI's `LoaderView(isAnimating:)` (animating from then when `isAnimating`). A
+  /// later time is kept as it is (the loader rests until then); an earlier one than the
+  /// engine's present lands at the present. In `.free` layout its frame is empty until
+  /// `setFrame(_:of:)` (or add it with `addLoader(isAnimating:at:frame:)`).
   @discardableResult
   public func addLoader(isAnimating: Bool, at time: Double) throws(Error) -> LoaderID {
     let tau = try loaderTime(at: time)
@@ -267,6 +318,16 @@ public final class LoaderField {
       runs.append(contentsOf: repeatElement(RunState(), count: id.slot + 1 - runs.count))
     }
     runs[id.slot] = RunState(isAnimating: isAnimating, runStart: at, quietFrom: -.infinity)
+    let n = style.ringCount
+    if slots.count <= id.slot {
+      slots.append(contentsOf: repeatElement(Slot(id: id), count: id.slot + 1 - slots.count))
+      ringColorTable.append(
+        contentsOf: repeatElement(RGBAColor(hex: 0), count: slots.count * n - ringColorTable.count))
+    }
+    slots[id.slot] = Slot(
+      id: id, firstRing: Int32(firstRings[firstRings.count - 1]), order: Int32(order.count))
+    order.append(Int32(id.slot))
+    for r in 0..<n { ringColorTable[id.slot * n + r] = ringColors[r] }
     return id
   }
 
@@ -275,12 +336,23 @@ public final class LoaderField {
     engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
     loaders.reserveCapacity(count + n)
     firstRings.reserveCapacity(count + n)
+    order.reserveCapacity(order.count + n)
     for _ in 0..<max(0, n) { try addLoader(isAnimating: isAnimating, at: time) }
   }
 
   /// Removes a loader; the ones after it move up a cell. Its id goes stale.
   public func remove(_ id: LoaderID) throws(Error) {
     do { try engine.remove(id) } catch { throw .engine(error) }
+    let place = Int(slots[id.slot].order)
+    if order.indices.contains(place) {
+      order[place] = -1
+      orderHoles += 1
+      while let last = order.last, last < 0 {
+        order.removeLast()
+        orderHoles -= 1
+      }
+      compactOrderIfSparse()
+    }
     // The last loader first: the common case (shrinking a grid) stays O(1).
     guard let i = loaders.lastIndex(of: id) else { return }
     loaders.remove(at: i)
@@ -291,6 +363,11 @@ public final class LoaderField {
     if runs.count > engine.slotCount {
       runs.removeLast(runs.count - engine.slotCount)
       runs.releaseExcessCapacity(factor: 4, floor: 1 << 10)
+      slots.removeLast(slots.count - engine.slotCount)
+      slots.releaseExcessCapacity(factor: 4, floor: 1 << 10)
+      ringColorTable.removeLast(ringColorTable.count - engine.slotCount * style.ringCount)
+      ringColorTable.releaseExcessCapacity(factor: 4, floor: 1 << 12)
+      order.releaseExcessCapacity(factor: 4, floor: 1 << 10)
     }
   }
 
@@ -483,11 +560,12 @@ public final class LoaderField {
   /// as SDL's own calls draw: `frame` is in the renderer's current coordinates (relative to
   /// the viewport, through the render scale and the logical size, clipped by the clip rect,
   /// into the current render target), exactly the rectangle `SDL_RenderFillRectF(frame)`
-  /// would fill. Loaders are laid out in it by `layout`, one logical unit a point, and their
-  /// rings are rasterized at the renderer's density (output pixels per logical unit, read from
-  /// its scale), so they stay crisp under `SDL_RenderSetScale` or a logical size. The
-  /// renderer's state (draw colour, blend mode, target, viewport, clip rect, scale) is as it
-  /// was when this returns.
+  /// would fill. Loaders are laid out in it by `layout` (in `.free` layout each in its own
+  /// frame, offset by `frame`'s corner), one logical unit a point, and their rings are
+  /// rasterized at the renderer's density (output pixels per logical unit, read from its
+  /// scale), so they stay crisp under `SDL_RenderSetScale` or a logical size. The renderer's
+  /// state (draw colour, blend mode, target, viewport, clip rect, scale) is as it was when
+  /// this returns.
   /// - Parameters:
   ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
   ///   - frame: the container, in the renderer's logical coordinates.
@@ -514,116 +592,94 @@ public final class LoaderField {
       throw .invalidRenderScale(x: state.scaleX, y: state.scaleY)
     }
     lastDrawTime = time
+    drawCount += 1
     try prepareRings(
-      in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY), at: time)
-    guard let shape, !instances.isEmpty, !state.region.isEmpty else { return true }
+      in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY),
+      region: state.region, at: time)
+    guard !frameShapes.isEmpty, !instances.isEmpty, !state.region.isEmpty else { return true }
     let chosen = backend ?? target.preferredBackend
     let rasterizer = try target.rasterizer(chosen)
-    hold(chosen, shape: shape, on: target)
+    hold(chosen, on: target)
     activeBackend = chosen
     do {
-      return try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
-        try rasterizer.draw(
-          buf, shape: shape, on: renderer, region: state.region, threads: threads,
-          stoppingWhen: shouldStop)
+      return try frameShapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
+        try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
+          try rasterizer.draw(
+            buf, shapes: shapes, on: renderer, region: state.region, threads: threads,
+            stoppingWhen: shouldStop)
+        }
       }
     } catch {
       throw .sdl(error)
     }
   }
 
-  /// Holds `shape` with `backend` on `target` (and lets go of what this field held there).
-  private func hold(_ backend: RingBackend, shape: DashedRing, on target: LoaderRenderer) {
-    let key = ObjectIdentifier(target)
-    if let h = holds[key], h.target === target {
-      if h.backend == backend, h.shape == shape { return }
-      target.release(h.backend, shape: h.shape)
+  /// Draws every loader of the `.free` layout with their frames in the renderer's own logical
+  /// coordinates (a container at the origin): `draw(on:in:at:stoppingWhen:)` with nothing to
+  /// offset. In another layout it lays the loaders out in a container the size of the
+  /// renderer's output in logical units.
+  @discardableResult
+  public func draw(
+    on target: LoaderRenderer, at time: Double, stoppingWhen shouldStop: () -> Bool = { false }
+  ) throws(Error) -> Bool {
+    var container = SDL_FRect(x: 0, y: 0, w: 1, h: 1)
+    if layout != .free {
+      var w: Int32 = 0
+      var h: Int32 = 0
+      guard !target.isClosed else { throw .closed }
+      SDL_GetRendererOutputSize(target.renderer, &w, &h)
+      var sx: Float = 1
+      var sy: Float = 1
+      SDL_RenderGetScale(target.renderer, &sx, &sy)
+      container.w = Float(w) / sx
+      container.h = Float(h) / sy
     }
-    target.retain(backend, shape: shape)
-    holds[key] = Hold(target: target, backend: backend, shape: shape)
-    // Renderers gone since: nothing to release there.
-    if holds.count > 1 { holds = holds.filter { $0.value.target != nil } }
+    return try draw(on: target, in: container, at: time, stoppingWhen: shouldStop)
   }
 
-  private static func validate(_ frame: SDL_FRect) throws(Error) {
+  /// Holds this draw's shapes (`frameShapes`) with `backend` on `target`, and lets go of
+  /// the ones no longer drawn: at once in the arranged layouts, after `shapeGraceDraws` draws
+  /// in `.free` layout.
+  private func hold(_ backend: RingBackend, on target: LoaderRenderer) {
+    let key = ObjectIdentifier(target)
+    if let h = holds[key], h.target !== target || h.backend != backend {
+      // Another renderer at a dead one's address holds nothing of ours; the same renderer
+      // with another backend gives its shapes back first.
+      if h.target === target {
+        for shape in h.shapes.keys { target.release(h.backend, shape: shape) }
+      }
+      holds[key] = nil
+    }
+    if holds[key] == nil {
+      holds[key] = Hold(target: target, backend: backend, shapes: [:])
+      // Renderers gone since: nothing to release there.
+      if holds.count > 1 { holds = holds.filter { $0.value.target != nil } }
+    }
+    let now = drawCount
+    for shape in frameShapes where holds[key]?.shapes.updateValue(now, forKey: shape) == nil {
+      target.retain(backend, shape: shape)
+    }
+    let grace = layout == .free ? Self.shapeGraceDraws : 0
+    guard grace == 0 || now % 16 == 0, let h = holds[key],
+      h.shapes.contains(where: { $0.value < now - grace })
+    else { return }
+    for (shape, last) in h.shapes where last < now - grace {
+      target.release(backend, shape: shape)
+      holds[key]?.shapes[shape] = nil
+    }
+    if layout == .free { shapeBuckets.forget(unusedSince: now - grace) }
+  }
+
+  /// The shapes held on `target` now.
+  func heldShapeKeys(on target: LoaderRenderer) -> [DashedRing] {
+    guard let h = holds[ObjectIdentifier(target)], h.target === target else { return [] }
+    return Array(h.shapes.keys)
+  }
+
+  static func validate(_ frame: SDL_FRect) throws(Error) {
     guard frame.w.isFinite, frame.h.isFinite, frame.w > 0, frame.h > 0,
       frame.x.isFinite, frame.y.isFinite
     else { throw .invalidFrame(width: frame.w, height: frame.h) }
-  }
-
-  /// Fills `instances` (and `shape`) with what `draw` shows at `time` when `frame` (logical
-  /// units) maps to pixels by `scaleX` and `scaleY` (pixels per logical unit) from the
-  /// viewport's corner.
-  func prepareRings(in frame: SDL_FRect, scaleX: Double, scaleY: Double, at time: Double)
-    throws(Error)
-  {
-    try Self.validate(frame)
-    let tau = try advance(to: time)
-    let a = try arrangement(width: Double(frame.w), height: Double(frame.h))
-    let density = min(scaleX, scaleY)
-    let total = a.fit * density
-    if shape == nil || shapeDensity != total {
-      shape = unitShape.scaled(by: total)
-      shapeDensity = total
-    }
-    do {
-      try engine.presentationAngles(at: tau, into: &angles)
-    } catch {
-      throw .engine(error)
-    }
-    let needed = min(count, a.count) * a.ringOffsets.count
-    if instances.capacity > 4 * max(needed, 1 << 12) {
-      // The scene shrank a lot (a grid halved from a million down to a few): give the
-      // memory back instead of keeping the largest frame's buffer for good.
-      instances = []
-      instances.reserveCapacity(needed)
-    } else {
-      instances.removeAll(keepingCapacity: true)
-    }
-    let x0 = Double(frame.x)
-    let y0 = Double(frame.y)
-    let offsets = a.ringOffsets
-    let colors = ringColors
-    for i in 0..<min(count, a.count) {
-      let origin = a.origin(ofLoader: i)
-      let first = firstRings[i]
-      for r in offsets.indices {
-        instances.append(
-          RingInstance(
-            centerX: Float((x0 + origin.x + offsets[r].x) * scaleX),
-            centerY: Float((y0 + origin.y + offsets[r].y) * scaleY), angle: angles[first + r],
-            color: colors[r]))
-      }
-    }
-    switch motion {
-    case .full: break
-    case .pulse, .slow: try applyReducedMotion(at: tau, ringsPerLoader: offsets.count)
-    case .still: for k in instances.indices { instances[k].angle = 0 }
-    }
-  }
-
-  /// `.pulse`: every ring at angle 0, its alpha scaled by the pulse of its turn. `.slow`: its
-  /// angle `factor` times the exact unwrapped one (reduced mod 360 in `Double`, so a long run
-  /// keeps its precision). Both start from the exact angle, so they hold for any
-  /// `turnDegrees`.
-  private func applyReducedMotion(at tau: Double, ringsPerLoader n: Int) throws(Error) {
-    for k in instances.indices {
-      let exact: Double
-      do {
-        exact = try engine.angle(loader: loaders[k / n], ring: k % n, at: tau)
-      } catch {
-        throw .engine(error)
-      }
-      switch motion {
-      case .slow(let factor):
-        instances[k].angle = Float((exact * factor).truncatingRemainder(dividingBy: 360))
-      default:
-        let turns = exact / style.turnDegrees
-        let opacity = Self.reducedMotionOpacity(turnProgress: turns - turns.rounded(.down))
-        instances[k].color.a = UInt8((Double(instances[k].color.a) * opacity).rounded())
-        instances[k].angle = 0
-      }
-    }
   }
 
   /// The exact angles (degrees, unwrapped) of loader `id`'s rings at `time`, as the full
@@ -639,7 +695,8 @@ extension LoaderField {
   struct Hold {
     weak var target: LoaderRenderer?
     var backend: RingBackend
-    var shape: DashedRing
+    /// Each shape held, with the draw (`drawCount`) that last used it.
+    var shapes: [DashedRing: Int]
   }
 
   /// A loader's runs as far as `nextChange` cares, in loader time.

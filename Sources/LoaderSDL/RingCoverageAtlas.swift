@@ -85,7 +85,7 @@ final class RingCoverageAtlas {
     maskStart.initialize(repeating: -1, count: keyCount)
     maskLength = .allocate(capacity: keyCount)
     maskLength.initialize(repeating: 0, count: keyCount)
-    chunkCapacity = 1 << 14
+    chunkCapacity = Self.initialChunkCapacity
     chunks = .allocate(capacity: chunkCapacity)
     weights = .allocate(capacity: chunkCapacity)
     offsets = .allocate(capacity: chunkCapacity)
@@ -121,6 +121,8 @@ final class RingCoverageAtlas {
     let chunks: UnsafeMutablePointer<Chunk>
     let weights: UnsafeMutablePointer<SIMD4<UInt16>>
     let offsets: UnsafeMutablePointer<Int32>
+    /// The atlas's `reach`.
+    let reach: Int
 
     /// The first chunk of `range` (one mask) whose offset is at least `threshold`: offsets
     /// ascend within a mask, so a row boundary is a binary search away.
@@ -136,7 +138,9 @@ final class RingCoverageAtlas {
     }
   }
 
-  var storage: Storage { Storage(chunks: chunks, weights: weights, offsets: offsets) }
+  var storage: Storage {
+    Storage(chunks: chunks, weights: weights, offsets: offsets, reach: reach)
+  }
 
   /// Bytes held by built masks: per chunk its position, weights and offset.
   var storedBytes: Int {
@@ -152,9 +156,27 @@ final class RingCoverageAtlas {
   /// indices handed out earlier become stale).
   func trimIfOverBudget() {
     guard storedBytes > budgetBytes else { return }
+    forgetMasks(releasingStorage: false)
+  }
+
+  /// Forgets every mask (between frames only, as `trimIfOverBudget`); with
+  /// `releasingStorage`, the chunk buffers also go back to their first size, so the memory
+  /// returns to the allocator (another shape's budget needs it).
+  func forgetMasks(releasingStorage: Bool = true) {
     maskStart.update(repeating: -1, count: keyCount)
     chunkCount = 0
+    guard releasingStorage, chunkCapacity > Self.initialChunkCapacity else { return }
+    chunks.deallocate()
+    weights.deallocate()
+    offsets.deallocate()
+    chunkCapacity = Self.initialChunkCapacity
+    chunks = .allocate(capacity: chunkCapacity)
+    weights = .allocate(capacity: chunkCapacity)
+    offsets = .allocate(capacity: chunkCapacity)
   }
+
+  /// Chunks the buffers start with.
+  static let initialChunkCapacity = 1 << 14
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)

@@ -1,7 +1,8 @@
 import CSDL2
 import LoaderCore
 
-/// One ring to draw: its frame's centre in output pixels, its rotation and its colour.
+/// One ring to draw: its frame's centre in output pixels, its rotation, its colour, and which
+/// of the draw call's shapes it has.
 package struct RingInstance: Sendable, Hashable {
   /// Centre of the ring's frame, output pixels (continuous: pixel `(i, j)` covers `[i, i + 1)`).
   package var centerX: Float
@@ -9,12 +10,17 @@ package struct RingInstance: Sendable, Hashable {
   /// Degrees clockwise; any value (rasterizers reduce it mod 360).
   package var angle: Float
   package var color: RGBAColor
+  /// Index into the `shapes` of the draw call; a ring whose index is out of range is skipped.
+  package var shape: Int32
 
-  package init(centerX: Float, centerY: Float, angle: Float, color: RGBAColor) {
+  package init(
+    centerX: Float, centerY: Float, angle: Float, color: RGBAColor, shape: Int32 = 0
+  ) {
     self.centerX = centerX
     self.centerY = centerY
     self.angle = angle
     self.color = color
+    self.shape = shape
   }
 }
 
@@ -22,7 +28,8 @@ package struct RingInstance: Sendable, Hashable {
 /// its output pixels.
 ///
 /// Backends are interchangeable: each draws the same rings (`DashedRing` geometry in pixels,
-/// rotated and coloured per `RingInstance`), blending over what is already there. Ring centres
+/// rotated and coloured per `RingInstance`), blending over what is already there, in the order
+/// given (a later ring covers an earlier one), whatever their shapes. Ring centres
 /// are relative to the viewport's top-left pixel and the renderer is at render scale 1 while a
 /// backend draws (`HostRenderState` sets that up); `region` says which pixels may change. A
 /// backend keeps its caches per shape while a field holds the shape (`retain(shape:)`), one
@@ -30,14 +37,17 @@ package struct RingInstance: Sendable, Hashable {
 package protocol RingRasterizer: AnyObject {
   /// The name `--backend` takes.
   var name: String { get }
-  /// Draws every ring in `rings`, each shaped like `shape` (pixel units), onto `renderer`,
-  /// asking `shouldStop` between bounded pieces of work: it returns false as soon as that says
-  /// yes (some rings drawn, the rest not), true when every ring was drawn. A host keeps
-  /// answering input while one frame takes seconds (a million rings on a CPU rasterizer) by
-  /// stopping when input is waiting. `threads`: how many threads CPU work may use.
+  /// Draws every ring in `rings`, in order, each shaped like `shapes[ring.shape]` (pixel
+  /// units), onto `renderer`, asking `shouldStop` between bounded pieces of work: it returns
+  /// false as soon as that says yes (some rings drawn, the rest not), true when every ring was
+  /// drawn. A host keeps answering input while one frame takes seconds (a million rings on a
+  /// CPU rasterizer) by stopping when input is waiting. `threads`: how many threads CPU work
+  /// may use. Every shape is checked (`DashedRing.isDrawable(by:limit:)`) before anything is
+  /// drawn.
   func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
+    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
+    stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool
   /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`):
   /// rebuild whatever lived on it before the next `draw`.
@@ -61,6 +71,19 @@ extension RingRasterizer {
   package func renderTargetsDidReset(on renderer: OpaquePointer) {}
   package func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {}
   package func close() {}
+
+  /// `draw(_:shapes:on:region:threads:stoppingWhen:)` with one shape, which every ring has
+  /// (their `shape` indices 0).
+  package func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
+    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    try withUnsafePointer(to: shape) { (one) throws(SDLError) in
+      try draw(
+        rings, shapes: UnsafeBufferPointer(start: one, count: 1), on: renderer, region: region,
+        threads: threads, stoppingWhen: shouldStop)
+    }
+  }
 
   /// Draws `rings` (centres in pixels of the renderer's current state) in one piece: the
   /// renderer's scale is set to 1 meanwhile and its viewport and clip rect respected.
@@ -89,13 +112,26 @@ extension RingRasterizer {
 /// Per shape, how many fields hold it and what a backend keeps for it (`RingRasterizer`'s
 /// `retain` and `release`): a value is made on first use and dropped once nothing holds it
 /// and no draw needs it.
+///
+/// A backend calls `beginDraw()` at the start of each draw call and `value(for:make:)` for
+/// every shape the call draws. A shape nobody retained (a one-off draw, the bench's) keeps its
+/// value while consecutive draws use it, and loses it at the first draw that does not.
 package struct ShapeCaches<Value: AnyObject> {
-  private var entries: [DashedRing: (holders: Int, value: Value?)] = [:]
+  private struct Entry {
+    var holders = 0
+    var value: Value?
+    /// The draw (`draws`) that last used the value.
+    var lastDraw = 0
+  }
+
+  private var entries: [DashedRing: Entry] = [:]
+  /// Draw calls begun so far.
+  package private(set) var draws = 0
 
   package init() {}
 
   package mutating func retain(_ shape: DashedRing) {
-    entries[shape, default: (0, nil)].holders += 1
+    entries[shape, default: Entry()].holders += 1
   }
 
   /// Drops the value once the last holder lets go; returns it so the caller can free what it
@@ -112,23 +148,55 @@ package struct ShapeCaches<Value: AnyObject> {
     return e.value
   }
 
-  /// The value for `shape`, made by `make` when there is none. A shape nobody retained (a
-  /// one-off draw, the bench's) is kept until another unheld shape takes its place.
+  /// Starts a draw call: the values of unheld shapes the previous draw did not use go (and
+  /// are returned, for the caller to free what they own on a renderer; empty, without
+  /// allocating, when none goes).
+  @discardableResult
+  package mutating func beginDraw() -> [Value] {
+    draws += 1
+    let stale = draws - 1
+    guard entries.contains(where: { $0.value.holders == 0 && $0.value.lastDraw < stale }) else {
+      return []
+    }
+    var dropped: [Value] = []
+    for (k, e) in entries where e.holders == 0 && e.lastDraw < stale {
+      if let v = e.value { dropped.append(v) }
+      entries[k] = nil
+    }
+    return dropped
+  }
+
+  /// The value for `shape`, made by `make` when there is none; marks it used by this draw.
   package mutating func value<E: Error>(for shape: DashedRing, make: () throws(E) -> Value)
     throws(E) -> Value
   {
-    if let v = entries[shape]?.value { return v }
-    if entries[shape] == nil {
-      // Only one unheld shape at a time: the previous one goes.
-      for (k, e) in entries where e.holders == 0 { entries[k] = nil }
+    if let v = entries[shape]?.value {
+      entries[shape]?.lastDraw = draws
+      return v
     }
     let v = try make()
-    entries[shape, default: (0, nil)].value = v
+    entries[shape, default: Entry()].value = v
+    entries[shape]?.lastDraw = draws
     return v
   }
 
   /// Every value held now.
   package var values: [Value] { entries.values.compactMap(\.value) }
+
+  /// Calls `body` with every value held now, allocating nothing.
+  package func forEachValue(_ body: (Value) -> Void) {
+    for e in entries.values {
+      if let v = e.value { body(v) }
+    }
+  }
+
+  /// Every value with the draw that last used it, least recently used first (for a backend
+  /// over its budget; allocates).
+  package var valuesByLastUse: [(value: Value, lastDraw: Int)] {
+    entries.values.compactMap { e in e.value.map { ($0, e.lastDraw) } }.sorted {
+      $0.lastDraw < $1.lastDraw
+    }
+  }
 
   /// Forgets every value (the holders stay): each is made anew on its next use.
   package mutating func dropValues() {

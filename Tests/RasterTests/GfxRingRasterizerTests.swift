@@ -87,8 +87,14 @@ import Testing
     return styles
   }
 
+  /// Against the one-pixel rule: strokes under 2 px are covered by quarter-pixel boxes instead
+  /// (`DashedRing.DistanceTable.coverage(x:y:)`), which `FreePlacementQualityTests` holds to
+  /// Cairo, so they are left out here.
   @Test func otherStylesAndBackgrounds() throws {
-    for style in try Self.otherStyles() {
+    let wide = try Self.otherStyles().filter {
+      $0.lineWidth / 2 >= DashedRing.DistanceTable.supersampledBelowHalfWidth
+    }
+    for style in wide {
       for angle in [0.0, 100.5] {
         let c = try Self.compare(
           shape: DashedRing(style: style), centerX: 30.25, centerY: 29.5, angle: angle,
