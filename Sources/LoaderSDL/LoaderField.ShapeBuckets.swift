@@ -3,30 +3,36 @@ extension LoaderField {
   /// the shape of its size bucket, so loaders of many sizes share a few caches.
   ///
   /// A loader whose rings have a centreline radius of `R` pixels (the style's radius times
-  /// its fit times the renderer's density) is drawn with the style's ring scaled to
+  /// its fit times the renderer's density) is drawn with the style's ring scaled to the radius
+  /// of its bucket, at its exact centre and angle. Buckets are in sixteenths of a pixel:
   /// ```
-  /// bucket  = max(1, round(R * perPixel))          perPixel = 8
-  /// radius  = bucket / perPixel                     (line width and dashes scaled alike)
+  /// step   = 1/16 px  for R < 16 px,   1/8 px above,   1/4 px for a ring under 8 px across
+  /// bucket = step * round(R / step),   radius = bucket (line width and dashes scaled alike)
   /// ```
-  /// at its exact centre and angle: the ink lies at most `1 / (2 perPixel)` pixel (times
-  /// `1 + lineWidth / (2 R)` at the outer edge) from where the exact size puts it, about as far
-  /// as the backends' sub-pixel steps already move it, and every size from 8 to 400 points
-  /// measured at least 30 dB against Cairo at its exact size (`RasterTests`'
-  /// `FreePlacementQualityTests`). Coarser buckets (geometric steps of 2^(1/8), or even 1/2
-  /// pixel) move a 50-point ring's ink by a pixel or more: under 30 dB.
+  /// so the ink lies at most half a step (times `1 + lineWidth / (2 R)` at the outer edge)
+  /// from where the exact size puts it. The error a radius error costs grows as it squared
+  /// over `R`, hence finer steps for smaller rings: every size from 8 to 400 points, in every
+  /// colour of the system palettes, measured at least 30 dB against Cairo at its exact size
+  /// (`FreePlacementQualityTests`); steps of 1/8 px everywhere left an 8-pixel ring at 27.5 dB,
+  /// steps of 1/4 px or geometric steps (2^(1/8), 2^(1/32)) far less. Rings under 8 pixels
+  /// across are held to no picture and take the coarse step, as they take coarser sub-pixel
+  /// steps (`RingCoverageAtlas.defaultSubpixelSteps(for:)`), so a frame of many small moving
+  /// rings keeps fewer masks.
   ///
   /// Costs: a table lookup per loader; a shape made once per bucket (and kept while a draw in
   /// the last `shapeGraceDraws` used it); no allocation per frame once the buckets in use are
   /// known.
   struct ShapeBuckets {
     /// Buckets per pixel of centreline radius.
-    static let perPixel = 8.0
+    static let perPixel = 16.0
     /// Buckets below this are found in a table (a radius under 2048 px, the `spans` backend's
     /// limit); larger ones in a dictionary.
-    static let tableSize = 1 << 14
+    static let tableSize = 1 << 15
 
     /// The style's ring in points.
     let unit: DashedRing
+    /// Outer radius over centreline radius of the style's ring.
+    let outerPerRadius: Double
     /// Per bucket below `tableSize`, its index in this frame's shapes, or -1.
     private var indexOfBucket: [Int32] = []
     /// The same for larger buckets.
@@ -38,11 +44,16 @@ extension LoaderField {
 
     init(unit: DashedRing) {
       self.unit = unit
+      outerPerRadius = unit.radius > 0 ? (unit.radius + unit.halfWidth) / unit.radius : 1
     }
 
-    /// The bucket of a ring whose centreline radius is `radius` pixels (finite, > 0).
-    static func bucket(ofRadius radius: Double) -> Int {
-      Int(Swift.min(Swift.max(1, (radius * perPixel).rounded()), 0x1p52))
+    /// The bucket of a ring whose centreline radius is `radius` pixels (finite, > 0), `small`
+    /// when its outer edge is under `RingCoverageAtlas.smallRingRadius` (under 8 pixels
+    /// across): the nearest multiple of the step for that size, in sixteenths of a pixel.
+    static func bucket(ofRadius radius: Double, small: Bool = false) -> Int {
+      let step = small ? 4.0 : radius < 16 ? 1 : 2
+      let b = Swift.min(Swift.max(1, (radius * perPixel / step).rounded()), 0x1p48)
+      return Int(b * step)
     }
 
     /// The centreline radius, pixels, that bucket `b` draws.
@@ -61,7 +72,8 @@ extension LoaderField {
     mutating func index(
       forRadius radius: Double, draw: Int, shapes: inout [DashedRing]
     ) -> Int32 {
-      let b = Self.bucket(ofRadius: radius)
+      let small = radius * outerPerRadius < RingCoverageAtlas.smallRingRadius
+      let b = Self.bucket(ofRadius: radius, small: small)
       if b < Self.tableSize {
         if indexOfBucket.isEmpty {
           indexOfBucket = [Int32](repeating: -1, count: Self.tableSize)
@@ -78,7 +90,7 @@ extension LoaderField {
       let shape: DashedRing
       if let k = known[b] {
         shape = k.shape
-        known[b]?.lastDraw = draw
+        known[b] = (shape, draw)
       } else {
         shape = unit.scaled(by: Self.radius(ofBucket: b) / unit.radius)
         known[b] = (shape, draw)

@@ -642,30 +642,34 @@ public final class LoaderField {
   /// in `.free` layout.
   private func hold(_ backend: RingBackend, on target: LoaderRenderer) {
     let key = ObjectIdentifier(target)
-    if let h = holds[key], h.target !== target || h.backend != backend {
+    var found = holds[key]
+    if let h = found, h.target !== target || h.backend != backend {
       // Another renderer at a dead one's address holds nothing of ours; the same renderer
       // with another backend gives its shapes back first.
       if h.target === target {
         for shape in h.shapes.keys { target.release(h.backend, shape: shape) }
       }
-      holds[key] = nil
+      found = nil
     }
-    if holds[key] == nil {
-      holds[key] = Hold(target: target, backend: backend, shapes: [:])
+    let hold: Hold
+    if let found {
+      hold = found
+    } else {
+      hold = Hold(target: target, backend: backend)
+      holds[key] = hold
       // Renderers gone since: nothing to release there.
       if holds.count > 1 { holds = holds.filter { $0.value.target != nil } }
     }
     let now = drawCount
-    for shape in frameShapes where holds[key]?.shapes.updateValue(now, forKey: shape) == nil {
+    for shape in frameShapes where hold.shapes.updateValue(now, forKey: shape) == nil {
       target.retain(backend, shape: shape)
     }
     let grace = layout == .free ? Self.shapeGraceDraws : 0
-    guard grace == 0 || now % 16 == 0, let h = holds[key],
-      h.shapes.contains(where: { $0.value < now - grace })
+    guard grace == 0 || now % 16 == 0, hold.shapes.contains(where: { $0.value < now - grace })
     else { return }
-    for (shape, last) in h.shapes where last < now - grace {
+    for (shape, last) in hold.shapes where last < now - grace {
       target.release(backend, shape: shape)
-      holds[key]?.shapes[shape] = nil
+      hold.shapes[shape] = nil
     }
     if layout == .free { shapeBuckets.forget(unusedSince: now - grace) }
   }
@@ -691,12 +695,17 @@ public final class LoaderField {
 }
 
 extension LoaderField {
-  /// What a field holds on one `LoaderRenderer`.
-  struct Hold {
+  /// What a field holds on one `LoaderRenderer` (a class: updated in place every draw).
+  final class Hold {
     weak var target: LoaderRenderer?
-    var backend: RingBackend
+    let backend: RingBackend
     /// Each shape held, with the draw (`drawCount`) that last used it.
-    var shapes: [DashedRing: Int]
+    var shapes: [DashedRing: Int] = [:]
+
+    init(target: LoaderRenderer, backend: RingBackend) {
+      self.target = target
+      self.backend = backend
+    }
   }
 
   /// A loader's runs as far as `nextChange` cares, in loader time.

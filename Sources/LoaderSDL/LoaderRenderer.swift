@@ -20,7 +20,10 @@ import LoaderCore
 /// whatever the number of views: 100 views of the seed at one density hold what one does. A
 /// shape's cache is made on its first draw, bounded by `budgetBytes` (masks or atlas cells past
 /// it are dropped and remade on demand), and freed when no view draws that shape any more (the
-/// last view holding it went, or moved to another density). `cachedBytes` says what is held.
+/// last view holding it went, or moved to another density; a `LoaderField` in `.free` layout,
+/// whose loaders come in many sizes, lets a shape go once 60 of its draws have not used it).
+/// The `spans` backend also keeps all its shapes together within four times `budgetBytes`,
+/// forgetting the masks of the least recently drawn first. `cachedBytes` says what is held.
 ///
 /// ## Lifetime
 /// SDL2 tells nobody when a renderer is destroyed and may give a new one the old address, so

@@ -13,7 +13,8 @@ import LoaderCore
 /// ```
 /// so the rotation moves the outermost ink by at most 0.1 px from the exact angle and the
 /// centre by at most `1 / (2 S)` px from the exact position (finer phases measured no better
-/// against Cairo, and twice the masks spill out of the caches). A seed ring at density 1 has
+/// against Cairo, and twice the masks spill out of the caches); rings under 8 pixels across
+/// take `S = 4` (`defaultSubpixelSteps(for:)`). A seed ring at density 1 has
 /// 817 phases and a mask of about 200 chunks of 16 bytes (3.2 KiB); masks past `budgetBytes`
 /// are dropped between frames and rebuilt on demand.
 ///
@@ -68,12 +69,26 @@ final class RingCoverageAtlas {
   /// The shape's signed distance, for building masks.
   let table: DashedRing.DistanceTable
 
+  /// Sub-pixel steps a side for `shape`: 8, or 4 for a ring under 8 pixels across (outer
+  /// radius under 4 px). Below that size no ring is held to Cairo's picture, and four times
+  /// fewer masks keep a frame of many small moving rings (every offset drawn) in the caches:
+  /// a centre then moves by up to 1/8 px instead of 1/16.
+  static func defaultSubpixelSteps(for shape: DashedRing) -> Int {
+    shape.radius + shape.halfWidth < smallRingRadius ? 4 : 8
+  }
+
+  /// Outer radius, pixels, under which a ring counts as small (`defaultSubpixelSteps(for:)`,
+  /// `LoaderField.ShapeBuckets`).
+  static let smallRingRadius = 4.0
+
   /// The widest ring the store takes, in pixels from centre to outer edge. Chunk offsets are
   /// 16-bit (`Chunk`), and the key table alone is `phases * 64` keys of 8 bytes, about
   /// `16 KiB` per pixel of radius (33 MB here); one mask at this size is about 11 MB.
   static let maximumRadius = 2048.0
 
-  init(shape: DashedRing, subpixelSteps: Int = 8, budgetBytes: Int = 64 << 20) {
+  /// `subpixelSteps`: nil for `defaultSubpixelSteps(for:)`.
+  init(shape: DashedRing, subpixelSteps: Int? = nil, budgetBytes: Int = 64 << 20) {
+    let subpixelSteps = subpixelSteps ?? Self.defaultSubpixelSteps(for: shape)
     self.shape = shape
     let outer = shape.radius + shape.halfWidth + 1
     keys = RingAtlasKeys(reach: outer, subpixelSteps: subpixelSteps)

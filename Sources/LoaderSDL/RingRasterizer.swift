@@ -117,7 +117,9 @@ extension RingRasterizer {
 /// every shape the call draws. A shape nobody retained (a one-off draw, the bench's) keeps its
 /// value while consecutive draws use it, and loses it at the first draw that does not.
 package struct ShapeCaches<Value: AnyObject> {
-  private struct Entry {
+  /// A class, so that a lookup hands out the entry to update in place: updating a struct in a
+  /// dictionary through `entries[key]?.field` allocates the accessor's frame on every call.
+  private final class Entry {
     var holders = 0
     var value: Value?
     /// The draw (`draws`) that last used the value.
@@ -131,19 +133,22 @@ package struct ShapeCaches<Value: AnyObject> {
   package init() {}
 
   package mutating func retain(_ shape: DashedRing) {
-    entries[shape, default: Entry()].holders += 1
+    if let e = entries[shape] {
+      e.holders += 1
+    } else {
+      let e = Entry()
+      e.holders = 1
+      entries[shape] = e
+    }
   }
 
   /// Drops the value once the last holder lets go; returns it so the caller can free what it
   /// owns on a renderer.
   @discardableResult
   package mutating func release(_ shape: DashedRing) -> Value? {
-    guard var e = entries[shape] else { return nil }
+    guard let e = entries[shape] else { return nil }
     e.holders -= 1
-    if e.holders > 0 {
-      entries[shape] = e
-      return nil
-    }
+    guard e.holders <= 0 else { return nil }
     entries[shape] = nil
     return e.value
   }
@@ -170,13 +175,17 @@ package struct ShapeCaches<Value: AnyObject> {
   package mutating func value<E: Error>(for shape: DashedRing, make: () throws(E) -> Value)
     throws(E) -> Value
   {
-    if let v = entries[shape]?.value {
-      entries[shape]?.lastDraw = draws
-      return v
+    let e: Entry
+    if let found = entries[shape] {
+      e = found
+    } else {
+      e = Entry()
+      entries[shape] = e
     }
+    e.lastDraw = draws
+    if let v = e.value { return v }
     let v = try make()
-    entries[shape, default: Entry()].value = v
-    entries[shape]?.lastDraw = draws
+    e.value = v
     return v
   }
 
@@ -200,7 +209,7 @@ package struct ShapeCaches<Value: AnyObject> {
 
   /// Forgets every value (the holders stay): each is made anew on its next use.
   package mutating func dropValues() {
-    for k in entries.keys { entries[k]?.value = nil }
+    for e in entries.values { e.value = nil }
     entries = entries.filter { $0.value.holders > 0 }
   }
 }
