@@ -158,7 +158,10 @@ extension LoaderField {
     private let frameSize: Double
 
     @inline(__always)
-    init(width w: Double, height h: Double, natural: (width: Double, height: Double), style: LoaderStyle) {
+    init(
+      width w: Double, height h: Double, natural: (width: Double, height: Double),
+      style: LoaderStyle
+    ) {
       let n = Double(style.ringCount)
       fit = min(1, w / natural.width, h / natural.height)
       frameSize = style.frameSize

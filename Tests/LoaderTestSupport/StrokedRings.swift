@@ -26,8 +26,10 @@ package struct StrokedRing: Sendable, Equatable {
   /// pixel grid.
   package var crop: ImageComparison.Rect {
     ImageComparison.Rect(
-      x: Int((centerX - frameRadius).rounded(.down)), y: Int((centerY - frameRadius).rounded(.down)),
-      width: Int((2 * frameRadius).rounded(.up)) + 1, height: Int((2 * frameRadius).rounded(.up)) + 1
+      x: Int((centerX - frameRadius).rounded(.down)),
+      y: Int((centerY - frameRadius).rounded(.down)),
+      width: Int((2 * frameRadius).rounded(.up)) + 1,
+      height: Int((2 * frameRadius).rounded(.up)) + 1
     )
   }
 }

@@ -80,7 +80,8 @@ import Testing
         for (k, angle) in Self.angles.enumerated() {
           // Every colour at two of the four angles.
           for (c, color) in LoaderPalette.light.ringColors.enumerated() where (c + k) % 2 == 0 {
-            let db = try Self.psnr(size: size, drawnRadius: drawn(exact), angle: angle, color: color)
+            let db = try Self.psnr(
+              size: size, drawnRadius: drawn(exact), angle: angle, color: color)
             if db < worst.db { worst = (db, size) }
             if name == "buckets" {
               #expect(db >= 30, "\(name): \(size) px ring at \(angle) deg in \(color): \(db) dB")
@@ -104,7 +105,8 @@ import Testing
       let natural = RowLayout.naturalSize()
       let width = height * natural.width / natural.height
       let pixels = (
-        w: Int(((width + 10) * density).rounded(.up)), h: Int(((height + 10) * density).rounded(.up))
+        w: Int(((width + 10) * density).rounded(.up)),
+        h: Int(((height + 10) * density).rounded(.up))
       )
       let canvas = try OffscreenCanvas(width: pixels.w, height: pixels.h)
       SDL_RenderSetScale(canvas.renderer, Float(density), Float(density))
@@ -113,29 +115,29 @@ import Testing
         isAnimating: true, at: 0,
         frame: SDL_FRect(x: 5.3, y: 4.6, w: Float(width), h: Float(height)))
       for t in [0.77, 1.43, 2.61] {
-      canvas.clear(LoaderPalette.light.background)
-      try field.draw(on: canvas.loaders, at: t)
-      let angles = try field.angles(of: id, at: t)
-      let cairo = try CairoRingRenderer(
-        width: pixels.w, height: pixels.h, tolerance: CairoRingRenderer.fineTolerance)
-      cairo.clear(LoaderPalette.light.background)
-      let frames = try field.ringFrames(of: id)
-      let image = canvas.argbPixels()
-      for (r, f) in frames.enumerated() {
-        cairo.strokeRing(
-          style: .seed, density: f.width / 50 * density, centerX: f.midX * density,
-          centerY: f.midY * density, angle: angles[r], color: field.style.color(ofRing: r))
-      }
-      let reference = cairo.argbPixels()
-      for (r, f) in frames.enumerated() {
-        let crop = ImageComparison.Rect(
-          x: Int((f.x * density).rounded(.down)), y: Int((f.y * density).rounded(.down)),
-          width: Int((f.width * density).rounded(.up)) + 1,
-          height: Int((f.height * density).rounded(.up)) + 1)
-        let db = ImageComparison.psnr(image, reference, width: pixels.w, rect: crop)
-        #expect(db >= 30, "\(size) px loader, ring \(r) at \(angles[r]) deg: \(db) dB")
-        if db < worst.db { worst = (db, size) }
-      }
+        canvas.clear(LoaderPalette.light.background)
+        try field.draw(on: canvas.loaders, at: t)
+        let angles = try field.angles(of: id, at: t)
+        let cairo = try CairoRingRenderer(
+          width: pixels.w, height: pixels.h, tolerance: CairoRingRenderer.fineTolerance)
+        cairo.clear(LoaderPalette.light.background)
+        let frames = try field.ringFrames(of: id)
+        let image = canvas.argbPixels()
+        for (r, f) in frames.enumerated() {
+          cairo.strokeRing(
+            style: .seed, density: f.width / 50 * density, centerX: f.midX * density,
+            centerY: f.midY * density, angle: angles[r], color: field.style.color(ofRing: r))
+        }
+        let reference = cairo.argbPixels()
+        for (r, f) in frames.enumerated() {
+          let crop = ImageComparison.Rect(
+            x: Int((f.x * density).rounded(.down)), y: Int((f.y * density).rounded(.down)),
+            width: Int((f.width * density).rounded(.up)) + 1,
+            height: Int((f.height * density).rounded(.up)) + 1)
+          let db = ImageComparison.psnr(image, reference, width: pixels.w, rect: crop)
+          #expect(db >= 30, "\(size) px loader, ring \(r) at \(angles[r]) deg: \(db) dB")
+          if db < worst.db { worst = (db, size) }
+        }
       }
     }
     print("every size from 8 to 400 px: worst \(worst.db) dB at a \(worst.size) px ring")
