@@ -9,14 +9,17 @@ struct BenchSizes {
   var naiveLoaders: [Int]
   var rasterRings: [Int]
   var frameLoaders: [Int]
+  var spriteLoaders: [Int]
+  var editLoaders: [Int]
 
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000],
-    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000])
+    rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000],
+    spriteLoaders: [1000, 10_000, 100_000], editLoaders: [1000, 10_000, 100_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], rasterRings: [100, 1000],
-    frameLoaders: [100])
+    frameLoaders: [100], spriteLoaders: [1000], editLoaders: [1000, 100_000])
 }
 
 /// Every entry name a run can produce, for `--filter` and `--help`.
@@ -26,7 +29,7 @@ enum BenchCatalogue {
   static var names: [String] {
     ["limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive"]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names
+      + backendNames.map { "frame/\($0)" } + FreePlacementBenchmarks.names + CPUBenchmarks.names
   }
 }
 
@@ -105,6 +108,7 @@ final class BenchRun {
     try RasterBenchmarks.run(self)
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
+    try FreePlacementBenchmarks.run(self)
     try CPUBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)
     if !ratios.isEmpty {

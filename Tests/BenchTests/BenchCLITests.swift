@@ -31,8 +31,9 @@ private enum BenchProcess {
           --filter SUBSTRING   run only the entries whose name contains SUBSTRING (names: limit/bandwidth,
                                limit/fill, limit/memset, limit/raster, step/soa, step/naive, raster/gfx,
                                raster/spans, raster/geometry, raster/cairo, raster/sprite, raster/sprite-gl,
-                               frame/gfx, frame/spans, frame/geometry, cpu/seed-animating, cpu/seed-stopped,
-                               cpu/grid10k-animating, cpu/grid10k-stopped) (default every entry)
+                               frame/gfx, frame/spans, frame/geometry, frame/sprites, edit/sprites,
+                               cpu/seed-animating, cpu/seed-stopped, cpu/grid10k-animating,
+                               cpu/grid10k-stopped) (default every entry)
           --json FILE          also write the results as JSON to FILE (default none)
           --chart FILE.png     also draw the scaling curves (log-log) into FILE.png (default none)
           --threads N          threads for the entries that use several, 1...256 (default all cores)
