@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "hello-loader", targets: ["hello-loader"]),
     .executable(name: "loader-list", targets: ["loader-list"]),
+    .executable(name: "many-loaders", targets: ["many-loaders"]),
   ],
   targets: [
     // MARK: - C shims (no Swift API of their own)
@@ -86,6 +87,10 @@ let package = Package(
     // logical size.
     .executableTarget(
       name: "loader-list", dependencies: ["LoaderSDL"], path: "Examples/loader-list"),
+    // The README's third example: loaders of many sizes anywhere in one LoaderField (`.free`
+    // layout), recoloured and raised at runtime.
+    .executableTarget(
+      name: "many-loaders", dependencies: ["LoaderSDL"], path: "Examples/many-loaders"),
 
     // MARK: - Test and bench support
 
@@ -130,7 +135,7 @@ let package = Package(
       name: "DemoTests",
       dependencies: [
         "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSDL2", "demo",
-        "hello-loader", "loader-list",
+        "hello-loader", "loader-list", "many-loaders",
       ]
     ),
     .testTarget(

@@ -18,6 +18,8 @@ struct BenchResult {
   var psnrDB: Double?
   /// p50 milliseconds per frame, for entries that draw a frame (raster, frame, fill).
   var frameMilliseconds: Double?
+  /// Heap allocations per measured call, where a target reads them (`edit/*`, `frame/sprites`).
+  var allocationsPerCall: Double?
   /// Further table columns: throughput, allocations, PSNR, ...
   var details: [String] = []
   /// `host/*`: what the host process spent and held at this count (`HostBenchmarks`).

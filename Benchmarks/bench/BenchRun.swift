@@ -13,15 +13,19 @@ struct BenchSizes {
   var frameLoaders: [Int]
   /// `host/*`: views in the host's window, ascending (they accumulate).
   var hostViews: [Int]
+  var spriteLoaders: [Int]
+  var editLoaders: [Int]
 
   static let full = BenchSizes(
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000], jumpLoaders: [100_000, 1_000_000],
     rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000],
-    hostViews: [0, 1, 10, 40, 100])
+    hostViews: [0, 1, 10, 40, 100], spriteLoaders: [1000, 10_000, 100_000],
+    editLoaders: [1000, 10_000, 100_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], jumpLoaders: [100_000],
-    rasterRings: [100, 1000], frameLoaders: [100], hostViews: [0, 1, 10])
+    rasterRings: [100, 1000], frameLoaders: [100], hostViews: [0, 1, 10], spriteLoaders: [1000],
+    editLoaders: [1000, 100_000])
 }
 
 /// Every entry name a run can produce, for `--filter` and `--help`.
@@ -34,7 +38,8 @@ enum BenchCatalogue {
       "jump/100y",
     ]
       + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" } + CPUBenchmarks.names + HostBenchmarks.names
+      + backendNames.map { "frame/\($0)" } + FreePlacementBenchmarks.names + CPUBenchmarks.names
+      + HostBenchmarks.names
   }
 }
 
@@ -114,6 +119,7 @@ final class BenchRun {
     try RasterBenchmarks.run(self)
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
+    try FreePlacementBenchmarks.run(self)
     try CPUBenchmarks.run(self)
     try HostBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)

@@ -89,6 +89,10 @@ struct BenchTarget: Sendable {
       of: "host/software/preferred", notAbove: "host/software/sprite", at: [1, 10, 100]),
     .atMost(.init(name: "host/opengl/preferred", loaders: 100), 16.7, "ms/frame"),
     .residentGrowth(everyEntryUnder: "host/", views: 40, atMostMB: 20),
+    .within(.init(name: "frame/sprites", loaders: 10_000, threads: .one), 1.5, of: "frame/spans"),
+    .within(.init(name: "frame/sprites", loaders: 10_000, threads: .all), 1.5, of: "frame/spans"),
+    .noAllocations(everySizeOf: "edit/sprites"),
+    .constantTime(everySizeOf: "edit/sprites", factor: 2),
   ]
 
   static func report(_ results: [BenchResult]) -> [String] {
@@ -105,6 +109,51 @@ extension BenchTarget {
     BenchTarget(label: "\(s.label) <= \(Format.value(bound)) \(unit)") { results in
       guard let r = results.last(where: s.matches) else { return nil }
       return ("\(Format.value(r.statistics.p50)) \(r.unit)", r.statistics.p50 <= bound)
+    }
+  }
+
+  /// The selected entry's p50 at most `factor` times `peer`'s at the same size and threads.
+  static func within(_ s: EntrySelector, _ factor: Double, of peer: String) -> BenchTarget {
+    BenchTarget(label: "\(s.label) within \(Format.value(factor))x of \(peer)") { results in
+      guard let r = results.last(where: s.matches),
+        let p = results.last(where: {
+          $0.name == peer && $0.loaders == r.loaders && ($0.threads ?? 1) == (r.threads ?? 1)
+        })
+      else { return nil }
+      let x = r.statistics.p50 / p.statistics.p50
+      return (
+        "\(Format.value(x))x (\(Format.value(r.statistics.p50)) vs \(Format.value(p.statistics.p50))"
+          + " \(r.unit))", x <= factor
+      )
+    }
+  }
+
+  /// Every size of `name` allocates nothing per measured call.
+  static func noAllocations(everySizeOf name: String) -> BenchTarget {
+    BenchTarget(label: "\(name) allocates nothing, every size") { results in
+      let rs = results.filter { $0.name == name }
+      guard !rs.isEmpty else { return nil }
+      let most = rs.map { $0.allocationsPerCall ?? .infinity }.max() ?? .infinity
+      return ("at most \(Format.value(most)) allocations a call", most == 0)
+    }
+  }
+
+  /// `name`'s p50 at its largest size within `factor` times its p50 at its smallest: a cost
+  /// that does not grow with the size (O(1)).
+  static func constantTime(everySizeOf name: String, factor: Double) -> BenchTarget {
+    BenchTarget(
+      label: "\(name) at its largest size within \(Format.value(factor))x of its smallest (O(1))"
+    ) { results in
+      let rs = results.filter { $0.name == name }
+      guard let small = rs.min(by: { $0.loaders < $1.loaders }),
+        let large = rs.max(by: { $0.loaders < $1.loaders }), large.loaders > small.loaders
+      else { return nil }
+      let x = large.statistics.p50 / small.statistics.p50
+      return (
+        "\(Format.value(x))x (\(Format.value(large.statistics.p50)) @ \(Format.count(large.loaders)),"
+          + " \(Format.value(small.statistics.p50)) @ \(Format.count(small.loaders)) \(small.unit))",
+        x <= factor
+      )
     }
   }
 

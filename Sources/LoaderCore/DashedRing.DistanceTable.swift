@@ -180,6 +180,15 @@ extension DashedRing {
         + quarter(0.25, 0.25)) / 4
     }
 
+    /// Coverage of the pixel whose centre is at `(x, y)` by the one-pixel box alone,
+    /// `DashedRing.coverage(atDistance:halfWidth:)` of its distance, whatever the width: what
+    /// `coverage(x:y:)` gives strokes of half a pixel or more, at a quarter of the cost for
+    /// thinner ones (for rings too small to be held to a reference picture).
+    @inlinable
+    public func boxCoverage(x: Double, y: Double) -> Double {
+      DashedRing.coverage(atDistance: signedDistance(x: x, y: y), halfWidth: halfWidth)
+    }
+
     /// Strokes thinner than this half width (pixels) are covered by quarters (see
     /// `coverage(x:y:)`).
     public static let supersampledBelowHalfWidth = 1.0

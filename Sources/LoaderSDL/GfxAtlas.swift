@@ -14,8 +14,9 @@ import LoaderCore
 /// so the rotation moves the outermost ink at most 0.1 px from the exact angle, and the
 /// centre moves at most `1 / (2 S)` = 0.125 px from the exact position (rings at whole or
 /// half pixels, as rows and the bench place them, land exactly). The cell holds the ring
-/// centred at `(origin + sx / S, origin + sy / S)`; `origin = ceil(r + w/2 + 1/2)` leaves
-/// room for the antialiased fringe at every offset, so the cell's side is `2 origin + 1`.
+/// centred at `(origin + sx / S, origin + sy / S)`; `origin = ceil(r + w/2 + 1/2)` (`+ 1` for a
+/// stroke under a pixel wide, whose quarters reach further) leaves room for the antialiased
+/// fringe at every offset, so the cell's side is `2 origin + 1`.
 ///
 /// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (64 MiB
 /// by default), in textures one cell wide holding a column of `cellsPerPage` cells, so a
@@ -100,7 +101,9 @@ final class GfxAtlas {
     self.budgetBytes = budgetBytes
     copyOverheadPixels = Self.copyOverheadPixels(on: renderer)
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
-    origin = Int((reach + 0.5).rounded(.up))
+    // Strokes under a pixel wide are covered by quarters, which reach a little further.
+    let fringe = shape.halfWidth < DashedRing.DistanceTable.supersampledBelowHalfWidth ? 1.0 : 0.5
+    origin = Int((reach + fringe).rounded(.up))
     cellSide = 2 * origin + 1
     var info = SDL_RendererInfo()
     let reported =

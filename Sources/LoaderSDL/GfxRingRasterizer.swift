@@ -17,8 +17,9 @@ import LoaderCore
 ///
 /// Coverage is `DashedRing`'s rule, `clamp(1/2 - d, 0, 1)` of the pixel centre's signed
 /// distance `d` (`DashedRing.DistanceTable`), the pixel turned back by the ring's rotation.
-/// Only pixels in the annulus `R - h - 1/2 < rho < R + h + 1/2` can be touched, so each row
-/// is scanned over at most two short spans. Half-pixel convention: SDL2_gfx index `i` names the
+/// Only pixels in the annulus `R - h - 1/2 < rho < R + h + 1/2` can be touched (a pixel wider
+/// for strokes under a pixel, whose quarters reach further), so each row is scanned over at
+/// most two short spans. Half-pixel convention: SDL2_gfx index `i` names the
 /// pixel covering `[i, i + 1)`, whose centre is `i + 1/2`. A colour's alpha multiplies the
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
@@ -73,8 +74,11 @@ package final class GfxRingRasterizer: RingRasterizer {
     let (cosine, sine) = (cos(rotation), sin(rotation))
     let r = table.radius
     let h = table.halfWidth
-    let outer = r + h + 0.5
-    let inner = Swift.max(0, r - h - 0.5)
+    // Quarter-pixel coverage (strokes under a pixel wide) reaches a little further than the
+    // one-pixel box: scan a whole pixel past the edges then.
+    let fringe = h < DashedRing.DistanceTable.supersampledBelowHalfWidth ? 1.0 : 0.5
+    let outer = r + h + fringe
+    let inner = Swift.max(0, r - h - fringe)
     let (cr, cg, cb, ca) = (ring.color.r, ring.color.g, ring.color.b, Double(ring.color.a))
     guard ca > 0 else { return true }
 

@@ -111,6 +111,8 @@ extension LoaderField {
 
   /// The loader's ring colours, ring by ring.
   /// - Throws: `Error.engine` for a stale id.
+  ///
+  /// Complexity: O(rings per loader); allocates the array.
   public func colors(of id: LoaderID) throws(Error) -> [RGBAColor] {
     let s = try liveSlot(id)
     let n = style.ringCount
@@ -182,6 +184,10 @@ extension LoaderField {
   /// the others); nil when there is none, or before the first draw in a layout other than
   /// `.free`. In `.free` layout a loader covers its whole frame (`[x, x + w) x [y, y + h)`); a
   /// hidden loader, or one with an empty frame, covers nothing.
+  ///
+  /// - Parameter point: in the renderer's logical coordinates, as `SDL_RenderFillRectF` takes
+  ///   them.
+  /// - Returns: the loader's handle, or nil.
   ///
   /// Complexity: O(n) in `.free` layout (from the top of the stack down), O(1) in the others.
   public func loader(at point: SDL_FPoint) -> LoaderID? {

@@ -57,21 +57,38 @@ extension LoaderField {
     let y0 = Double(frame.y)
     let offsets = a.ringOffsets
     let n = offsets.count
-    for i in 0..<min(count, a.count) {
-      let id = loaders[i]
-      let slot = slots[id.slot]
-      if slot.isHidden || slot.opacity == 0 { continue }
-      let origin = a.origin(ofLoader: i)
-      let first = firstRings[i]
-      let colors = id.slot * n
-      for r in 0..<n {
-        instances.append(
-          RingInstance(
-            centerX: Float((x0 + origin.x + offsets[r].x) * scaleX),
-            centerY: Float((y0 + origin.y + offsets[r].y) * scaleY), angle: angles[first + r],
-            color: Self.color(ringColorTable[colors + r], opacity: slot.opacity)))
+    // Filled through locals and buffer pointers: each access to a class's stored array pays a
+    // runtime exclusivity check, which at a grid of 100k loaders cost more than the work.
+    var out: [RingInstance] = []
+    swap(&out, &instances)
+    defer { swap(&out, &instances) }
+    var drawnSlots: [Int32] = []
+    swap(&drawnSlots, &drawn)
+    defer { swap(&drawnSlots, &drawn) }
+    let loaders = self.loaders
+    let firstRings = self.firstRings
+    slots.withUnsafeBufferPointer { slots in
+      ringColorTable.withUnsafeBufferPointer { colors in
+        angles.withUnsafeBufferPointer { angles in
+          for i in 0..<min(loaders.count, a.count) {
+            let id = loaders[i]
+            let slot = slots[id.slot]
+            if slot.isHidden || slot.opacity == 0 { continue }
+            let origin = a.origin(ofLoader: i)
+            let first = firstRings[i]
+            let base = id.slot * n
+            for r in 0..<n {
+              out.append(
+                RingInstance(
+                  centerX: Float((x0 + origin.x + offsets[r].x) * scaleX),
+                  centerY: Float((y0 + origin.y + offsets[r].y) * scaleY),
+                  angle: angles[first + r],
+                  color: Self.color(colors[base + r], opacity: slot.opacity)))
+            }
+            drawnSlots.append(Int32(id.slot))
+          }
+        }
       }
-      drawn.append(Int32(id.slot))
     }
   }
 

@@ -618,6 +618,14 @@ public final class LoaderField {
   /// coordinates (a container at the origin): `draw(on:in:at:stoppingWhen:)` with nothing to
   /// offset. In another layout it lays the loaders out in a container the size of the
   /// renderer's output in logical units.
+  /// - Parameters:
+  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
+  ///   - time: caller seconds, at or after `earliestTime`.
+  ///   - shouldStop: as `draw(on:in:at:stoppingWhen:)`'s.
+  /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
+  /// - Throws: what `draw(on:in:at:stoppingWhen:)` throws.
+  ///
+  /// Complexity: O(n) in the loaders, plus their rings' raster work.
   @discardableResult
   public func draw(
     on target: LoaderRenderer, at time: Double, stoppingWhen shouldStop: () -> Bool = { false }

@@ -66,6 +66,8 @@ final class RingCoverageAtlas {
   static let chunk = 4
   /// One row's coverage while a mask is built.
   var rowScratch: [UInt8]
+  /// A mask's chunks while it is built.
+  var pendingChunks: [(Chunk, SIMD4<UInt16>)] = []
   /// The shape's signed distance, for building masks.
   let table: DashedRing.DistanceTable
 
@@ -214,25 +216,35 @@ final class RingCoverageAtlas {
     maskLength[key] = Int32(count)
   }
 
-  func appendChunk(_ c: Chunk, weights w: SIMD4<UInt16>) {
-    if chunkCount == chunkCapacity {
-      let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: chunkCapacity * 2)
-      bigger.update(from: chunks, count: chunkCount)
+  /// Appends `pending` (a mask's chunks and weights) and returns the index of the first.
+  func appendChunks(_ pending: [(Chunk, SIMD4<UInt16>)]) -> Int {
+    let first = chunkCount
+    let needed = first + pending.count
+    if needed > chunkCapacity {
+      var capacity = chunkCapacity
+      while capacity < needed { capacity *= 2 }
+      let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: capacity)
+      bigger.update(from: chunks, count: first)
       chunks.deallocate()
       chunks = bigger
-      let biggerWeights = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: chunkCapacity * 2)
-      biggerWeights.update(from: weights, count: chunkCount)
+      let biggerWeights = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: capacity)
+      biggerWeights.update(from: weights, count: first)
       weights.deallocate()
       weights = biggerWeights
-      let biggerOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: chunkCapacity * 2)
-      biggerOffsets.update(from: offsets, count: chunkCount)
+      let biggerOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+      biggerOffsets.update(from: offsets, count: first)
       offsets.deallocate()
       offsets = biggerOffsets
-      chunkCapacity *= 2
+      chunkCapacity = capacity
     }
-    chunks[chunkCount] = c
-    weights[chunkCount] = w
-    offsets[chunkCount] = offset(of: c)
-    chunkCount += 1
+    let (c, w, o) = (chunks, weights, offsets)
+    let (fit, pitch) = (offsetsFit, self.pitch)
+    for (k, p) in pending.enumerated() {
+      c[first + k] = p.0
+      w[first + k] = p.1
+      o[first + k] = fit ? Int32(Int(p.0.dy) * pitch + Int(p.0.dx) * 4) : 0
+    }
+    chunkCount = needed
+    return first
   }
 }

@@ -32,7 +32,7 @@ struct DemoOptions: Equatable {
   /// nil: the fastest backend at the quality bar on the renderer in use (`RingBackend.preferred`).
   var backend: RingBackend? = nil
   var scene = SceneKind.seed
-  /// Loaders in the grid (1 for the seed).
+  /// Loaders in the grid or on the sprites (1 for the seed).
   var count = 1
   /// Threads drawing and stepping; nil for every core.
   var threads: Int? = nil
@@ -96,6 +96,7 @@ struct DemoOptions: Equatable {
   /// The seed's window without `--size`: the row, centred, clear of the HUD's panel above it.
   static let seedWindowHeight = 320.0
   static let defaultGridCount = 1000
+  static let defaultSpriteCount = 100
   static let defaultRecordDuration = 2.5
   static let maximumThreads = 256
   static let maximumRecordDuration = 600.0
@@ -125,19 +126,26 @@ struct DemoOptions: Equatable {
       """,
     flags: [
       .value(
-        "--scene", "NAME", help: "seed (one LoaderView) or grid (--count loaders)", default: "seed"
+        "--scene", "NAME",
+        help: "seed (one LoaderView), grid (--count loaders) or sprites (--count loaders riding"
+          + " bouncing sprites of random sizes and colours, SDL's testsprite2 scene)",
+        default: "seed"
       ) { p, v in
         p.options.scene = try FlagValue.choice(v, "scene", of: SceneKind.self)
       },
       .value(
         "--count", "N",
-        help: "loaders in the grid, 1...\(LoaderScene.maximumCount); implies --scene grid",
-        default: "\(defaultGridCount)"
+        help:
+          "loaders in the grid or on the sprites, 1...\(LoaderScene.maximumCount); implies"
+          + " --scene grid unless --scene sprites is given",
+        default: "\(defaultGridCount), \(defaultSpriteCount) sprites"
       ) { p, v in p.options.count = try FlagValue.integer(v, in: 1...LoaderScene.maximumCount) },
       .value(
         "--size", "WxH",
         help: "container size in points, at most \(ScenePixelSizes.maximumSide) a side",
-        default: "390x120, a window 390x\(FlagValue.text(seedWindowHeight)); 1280x720 for the grid"
+        default:
+          "390x120, a window 390x\(FlagValue.text(seedWindowHeight)); 1280x720 for the grid and"
+          + " the sprites"
       ) { p, v in (p.options.width, p.options.height) = try FlagValue.size(v) },
       .value(
         "--zoom", "Z",
@@ -392,7 +400,7 @@ struct DemoOptions: Equatable {
       px a side, a ring's radius (--frame-size / 2 x grid fit x --zoom) at most \
       \(Int(ScenePixelSizes.maximumRingRadius)) px.
 
-      window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any \
+      window keys: Space toggles the seed's loader (grid and sprites: all), A toggles all (all off if any \
       animates, else all on), a click toggles the loader under the pointer, + and - double and \
       halve the grid (1...\(LoaderScene.maximumCount)), B switches to the next backend, [ and ] \
       halve and double the speed, M cycles the reduced-motion policies, H the HUD, ? or F1 the keys panel, \
@@ -409,15 +417,17 @@ struct DemoOptions: Equatable {
     var o = parsed.options
     if o.help { return o }
     if given.contains("--count") {
-      guard !given.contains("--scene") || o.scene == .grid else {
-        throw UsageError(flag: "--count", problem: "only for --scene grid")
+      guard !given.contains("--scene") || o.scene != .seed else {
+        throw UsageError(flag: "--count", problem: "only for --scene grid or sprites")
       }
-      o.scene = .grid
+      if !given.contains("--scene") { o.scene = .grid }
     } else if o.scene == .grid {
       o.count = defaultGridCount
+    } else if o.scene == .sprites {
+      o.count = defaultSpriteCount
     }
     o.sizeGiven = given.contains("--size")
-    if o.scene == .grid, !o.sizeGiven { (o.width, o.height) = defaultGridSize }
+    if o.scene != .seed, !o.sizeGiven { (o.width, o.height) = defaultGridSize }
     if o.toggleRandomSeed != nil, !o.toggles.isEmpty {
       throw UsageError(flag: "--toggle-random", problem: "cannot be combined with --toggle")
     }

@@ -7,7 +7,9 @@ extension HUD.Info {
     self.init(
       loaders: scene.count, rings: scene.count * scene.field.style.ringCount,
       animating: animating, backend: scene.field.activeBackend?.rawValue ?? "none",
-      renderer: renderer, speed: scene.field.speed)
+      renderer: renderer, speed: scene.field.speed,
+      drawnRings: scene.kind == .sprites ? scene.field.drawnRingCount : nil,
+      shapes: scene.kind == .sprites ? scene.field.drawnShapeCount : nil)
   }
 }
 

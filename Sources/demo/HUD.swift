@@ -20,11 +20,15 @@ final class HUD {
     var backend: String
     var renderer: String
     var speed: Double
+    /// Rings the last draw rasterized and the ring sizes (shapes) they had, where loaders
+    /// can be culled or differ in size (the sprites); nil elsewhere.
+    var drawnRings: Int? = nil
+    var shapes: Int? = nil
   }
 
   /// The keys the overlay lists, in order: key, what it does.
   static let keyHelp: [(key: String, action: String)] = [
-    ("Space", "toggle isAnimating (grid: all)"),
+    ("Space", "toggle isAnimating (grid, sprites: all)"),
     ("click", "toggle the loader clicked"),
     ("+ / -", "double / halve the grid"),
     ("B", "next backend"),
@@ -164,7 +168,8 @@ final class HUD {
         + Self.milliseconds(s.percentile(0.5)) + "  p99 " + Self.milliseconds(s.percentile(0.99)),
       "\(info.loaders) loader\(info.loaders == 1 ? "" : "s")  \(info.rings) rings  "
         + "\(info.animating) animating",
-      "\(info.backend)  \(info.renderer)  speed " + String(format: "%g", info.speed) + "x",
+    ] + (info.drawnRings.map { ["\($0) rings drawn  \(info.shapes ?? 0) sizes"] } ?? []) + [
+      "\(info.backend)  \(info.renderer)  speed " + String(format: "%g", info.speed) + "x"
     ]
   }
 

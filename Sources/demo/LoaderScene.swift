@@ -34,7 +34,8 @@ enum DrawFailure: Error, CustomStringConvertible {
 }
 
 /// What the demo shows: a `LoaderField` (one loader in SPEC's row for the seed, `count` in a
-/// `GridLayout` for the grid) with the command line's toggles played in at their own times.
+/// `GridLayout` for the grid, `count` in `.free` layout riding `BouncingSprites` for the
+/// sprites) with the command line's toggles played in at their own times.
 ///
 /// Angles are the field engine's: exact, unwrapped ones (`engine.angle(loader:ring:at:)`) for
 /// the trace at any time drawn last. The scene's clock is the field's: speed 1 from 0, so
@@ -50,6 +51,8 @@ final class LoaderScene {
   private var compactionsSeen = 0
   /// Set once a key or click has changed anything: the rest of the script is dropped.
   private(set) var isScriptDropped = false
+  /// The sprites the loaders ride (`.sprites` only).
+  private(set) var sprites: BouncingSprites?
 
   /// `style` is every loader's (`DemoOptions.style`: the theme's colours unless `--colors`);
   /// `motion` as `--reduced-motion` sets it; `speed` from caller time 0 (`--speed`), `gutter`
@@ -57,12 +60,18 @@ final class LoaderScene {
   init(
     kind: SceneKind, count: Int, style: LoaderStyle, background: RGBAColor,
     motion: LoaderField.Motion = .full, speed: Double = 1, gutter: Double = 0,
-    threads: Int? = nil, backend: RingBackend? = nil, script: SceneScript
+    threads: Int? = nil, backend: RingBackend? = nil, script: SceneScript,
+    bounds: (width: Double, height: Double) = (1280, 720)
   ) throws(LoaderField.Error) {
     self.kind = kind
     self.background = background
-    field = try LoaderField(
-      style: style, layout: kind == .seed ? .row : .grid, backend: backend, capacity: count)
+    let layout: LoaderField.Layout =
+      switch kind {
+      case .seed: .row
+      case .grid: .grid
+      case .sprites: .free
+      }
+    field = try LoaderField(style: style, layout: layout, backend: backend, capacity: count)
     try field.setMotion(motion)
     try field.setSpeed(speed, at: 0)
     try field.setGutter(gutter)
@@ -70,6 +79,17 @@ final class LoaderScene {
     self.script = script
     try field.addLoaders(count, isAnimating: script.startsOn, at: 0)
     self.script.bind(to: field.loaders)
+    if kind == .sprites {
+      let natural = RowLayout.naturalSize(style: style)
+      let s = BouncingSprites(
+        count: count, bounds: bounds, aspect: natural.width / natural.height,
+        ringCount: style.ringCount)
+      for (i, id) in field.loaders.enumerated() {
+        try field.setFrame(s.frame(i), of: id)
+        try field.setColors(Array(s.colors(of: i, ringCount: style.ringCount)), of: id)
+      }
+      sprites = s
+    }
   }
 
   /// The scene the command line describes, at time 0.
@@ -77,7 +97,7 @@ final class LoaderScene {
     try self.init(
       kind: o.scene, count: o.count, style: o.style, background: o.theme.palette.background,
       motion: o.motion, speed: o.speed, gutter: o.gutter,
-      threads: o.threads, backend: o.backend, script: o.script)
+      threads: o.threads, backend: o.backend, script: o.script, bounds: (o.width, o.height))
     try field.setMaximumFrameRate(o.maximumFrameRate)
   }
 
@@ -96,6 +116,7 @@ final class LoaderScene {
     stoppingWhen shouldStop: () -> Bool = { false }
   ) throws(LoaderField.Error) -> Bool {
     try playScript(through: t)
+    try moveSprites(to: t, in: frame)
     let renderer = target.renderer
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
@@ -108,6 +129,19 @@ final class LoaderScene {
       LoaderField.returnFreedMemory()
     }
     return drawn
+  }
+
+  /// Moves the sprites on to `t` in `frame`'s size and hands their frames to the field: one
+  /// O(1) `setFrame` a loader.
+  func moveSprites(to t: Double, in frame: SDL_FRect) throws(LoaderField.Error) {
+    guard var s = sprites else { return }
+    sprites = nil
+    defer { sprites = s }
+    s.advance(to: t, bounds: (Double(frame.w), Double(frame.h)))
+    let loaders = field.loaders
+    for i in loaders.indices where i < s.count {
+      try field.setFrame(s.frame(i), of: loaders[i])
+    }
   }
 
   /// Applies every scripted toggle inside the step that drawing `t` runs to: a toggle after
@@ -139,8 +173,12 @@ final class LoaderScene {
   /// Flips loader `i` at `t`.
   func toggle(loader i: Int, at t: Double) throws(LoaderField.Error) {
     guard field.loaders.indices.contains(i) else { return }
+    try toggle(field.loaders[i], at: t)
+  }
+
+  /// Flips loader `id` at `t`.
+  func toggle(_ id: RotationEngine.LoaderID, at t: Double) throws(LoaderField.Error) {
     isScriptDropped = true
-    let id = field.loaders[i]
     try field.setAnimating(!(try field.isAnimating(id)), loader: id, at: t)
   }
 
@@ -150,7 +188,7 @@ final class LoaderScene {
     try field.setAnimatingAll(!field.isAnyAnimating, at: t)
   }
 
-  /// Grows to `n` loaders (the new ones animate from `t`) or drops the last ones.
+  /// Grows to `n` loaders (the new ones animate from `t`) or drops the last ones (the grid).
   func resize(to n: Int, at t: Double) throws(LoaderField.Error) {
     let target = min(max(n, 1), Self.maximumCount)
     guard target != count else { return }

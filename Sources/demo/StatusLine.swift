@@ -11,7 +11,12 @@ struct StatusLine {
   /// the scene has just stopped moving.
   mutating func frameDone(at t: Double, scene: LoaderScene, idle: Bool) -> String? {
     let backend = scene.field.activeBackend?.rawValue ?? "none"
-    let what = scene.kind == .seed ? "seed" : "grid of \(scene.count)"
+    let what =
+      switch scene.kind {
+      case .seed: "seed"
+      case .grid: "grid of \(scene.count)"
+      case .sprites: "\(scene.count) sprites"
+      }
     if idle {
       frames = 0
       since = nil

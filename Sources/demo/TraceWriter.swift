@@ -7,10 +7,12 @@ import LoaderSupport
 /// standard output):
 /// ```
 /// {"toggles": {"0": [{"on": true, "t": 0.0}, ...], ...},      (only with --toggle-random)
-///  "frames": [{"t": 0.35, "rings": [{"angle": 210, "cx": 53, "cy": 60, "loader": 0,
-///              "radius": 25, "ring": 0}, ...]}, ...]}
+///  "frames": [{"t": 0.35, "rings": [{"angle": 210, "color": "#FF3B30FF", "cx": 53, "cy": 60,
+///              "loader": 0, "radius": 25, "ring": 0}, ...]}, ...]}
 /// ```
-/// Lengths in output pixels, angles in degrees clockwise, unwrapped. Toggle times are
+/// Lengths in output pixels (`radius`: half the ring's frame, as a sprite's fit makes it),
+/// angles in degrees clockwise, unwrapped, colours `#RRGGBBAA` as the loader has them (its
+/// opacity left out). Toggle times are
 /// written in full (shortest round-trip) so the schedule replays exactly.
 ///
 /// Every value is encoded by Foundation's `JSONEncoder` (escaping, number syntax), a chunk
@@ -36,6 +38,7 @@ final class TraceWriter {
     var cy: Double
     var radius: Double
     var angle: Double
+    var color: String
   }
 
   private struct Toggle: Encodable {
@@ -80,28 +83,46 @@ final class TraceWriter {
     frameCount += 1
     try write(elements([try finite(t, "time")]))
     try write(", \"rings\": [")
-    let radius = try finite(layout.ringRadius * scale, "radius")
+    let field = scene.field
+    let cellRadius = try finite(layout.ringRadius * scale, "radius")
     var chunk: [Ring] = []
-    chunk.reserveCapacity(Self.loadersPerChunk * layout.ringOffsets.count)
-    let loaders = min(scene.count, layout.count)
+    chunk.reserveCapacity(Self.loadersPerChunk * field.style.ringCount)
+    let loaders = scene.kind == .sprites ? scene.count : min(scene.count, layout.count)
     var first = true
     for start in stride(from: 0, to: loaders, by: Self.loadersPerChunk) {
       if Cancellation.signal != nil { throw .interrupted }
       chunk.removeAll(keepingCapacity: true)
       for i in start..<min(loaders, start + Self.loadersPerChunk) {
-        let origin = layout.origin(ofLoader: i)
-        for (r, offset) in layout.ringOffsets.enumerated() {
+        let id = scene.loaders[i]
+        let colors: [RGBAColor]
+        // Sprites: each loader's rings where its own frame puts them.
+        let centres: [(x: Double, y: Double, radius: Double)]
+        do throws(LoaderField.Error) {
+          colors = try field.colors(of: id)
+          if scene.kind == .sprites {
+            centres = try field.ringFrames(of: id).map { ($0.midX, $0.midY, $0.width / 2) }
+          } else {
+            let origin = layout.origin(ofLoader: i)
+            centres = layout.ringOffsets.map {
+              (origin.x + $0.x, origin.y + $0.y, layout.ringRadius)
+            }
+          }
+        } catch {
+          throw .field(error)
+        }
+        for (r, c) in centres.enumerated() {
           let angle: Double
           do {
-            angle = try scene.engine.angle(loader: scene.loaders[i], ring: r, at: t)
+            angle = try scene.engine.angle(loader: id, ring: r, at: t)
           } catch {
             throw .engine(error)
           }
+          let radius = scene.kind == .sprites ? try finite(c.radius * scale, "radius") : cellRadius
           chunk.append(
             Ring(
-              loader: i, ring: r, cx: try finite((origin.x + offset.x) * scale, "cx"),
-              cy: try finite((origin.y + offset.y) * scale, "cy"), radius: radius,
-              angle: try finite(angle, "angle")))
+              loader: i, ring: r, cx: try finite(c.x * scale, "cx"),
+              cy: try finite(c.y * scale, "cy"), radius: radius,
+              angle: try finite(angle, "angle"), color: Self.hex(colors[r % colors.count])))
         }
       }
       if !first { try write(", ") }
@@ -109,6 +130,13 @@ final class TraceWriter {
       try write(elements(chunk))
     }
     try write("]}")
+  }
+
+  /// `#RRGGBBAA`.
+  static func hex(_ c: RGBAColor) -> String {
+    let v = UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(c.a)
+    let digits = String(v, radix: 16, uppercase: true)
+    return "#" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   /// Completes the document and syncs it; the caller commits `output` with the frames.

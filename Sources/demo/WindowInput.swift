@@ -2,8 +2,8 @@ import LoaderSDL
 import LoaderSupport
 
 /// What the window's keys and clicks do to the scene, at the time they are stamped with:
-/// Space toggles the seed's loader (the grid: all), `A` all, a click the loader under the
-/// pointer, `+` / `-` double and halve the grid, `B` the next backend, `[` / `]` halve and
+/// Space toggles the seed's loader (the grid and the sprites: all), `A` all, a click the
+/// loader under the pointer (the topmost sprite's where they overlap), `+` / `-` double and halve the grid, `B` the next backend, `[` / `]` halve and
 /// double the speed (within `DemoOptions.speedRange`), `M` reduced motion. The window's own
 /// keys (HUD, keys panel, screenshot, recording) are `WindowExtras`'.
 struct WindowInput {
@@ -27,7 +27,24 @@ struct WindowInput {
       }
     case .toggleAll: try scene.toggleAll(at: t)
     case .click(let x, let y):
-      if let i = layout.loader(atX: x / zoom, y: y / zoom) { try scene.toggle(loader: i, at: t) }
+      if scene.kind == .sprites {
+        // Sprites overlap: the field's hit test finds the topmost under the pointer.
+        let point = SDL_FPoint(x: Float(x / zoom), y: Float(y / zoom))
+        let at = "(\(FlagValue.text(Double(point.x))), \(FlagValue.text(Double(point.y))))"
+        guard let id = scene.field.loader(at: point) else {
+          printError("demo: click at \(at): no loader there")
+          return .handled
+        }
+        try scene.toggle(id, at: t)
+        let f = try scene.field.frame(of: id)
+        let frame = [f.x, f.y, f.w, f.h].map { FlagValue.text(Double($0)) }
+        printError(
+          "demo: click at \(at): loader \(scene.field.loaders.firstIndex(of: id) ?? -1) in"
+            + " (\(frame.joined(separator: ", "))), now "
+            + (try scene.field.isAnimating(id) ? "on" : "off"))
+      } else if let i = layout.loader(atX: x / zoom, y: y / zoom) {
+        try scene.toggle(loader: i, at: t)
+      }
     case .grow, .shrink:
       guard scene.kind == .grid else { return .handled }
       try scene.resize(to: event == .grow ? scene.count * 2 : scene.count / 2, at: t)

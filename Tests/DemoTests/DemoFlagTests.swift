@@ -378,10 +378,13 @@ import Testing
         display can be opened).
 
         options:
-          --scene NAME         seed (one LoaderView) or grid (--count loaders) (default seed)
-          --count N            loaders in the grid, 1...1000000; implies --scene grid (default 1000)
+          --scene NAME         seed (one LoaderView), grid (--count loaders) or sprites (--count loaders
+                               riding bouncing sprites of random sizes and colours, SDL's testsprite2 scene)
+                               (default seed)
+          --count N            loaders in the grid or on the sprites, 1...1000000; implies --scene grid
+                               unless --scene sprites is given (default 1000, 100 sprites)
           --size WxH           container size in points, at most 16384 a side (default 390x120, a window
-                               390x320; 1280x720 for the grid)
+                               390x320; 1280x720 for the grid and the sprites)
           --zoom Z             draw everything Z times larger: headless frames at Z pixels per point, a
                                window Z times larger at the display's own density (default 1)
           --theme NAME         light, dark, light26 or dark26: background and ring colours (default light)
@@ -455,9 +458,9 @@ import Testing
         Pixel sizes are checked before anything is drawn: a frame is 1...16384 px a side, a ring's radius
         (--frame-size / 2 x grid fit x --zoom) at most 256 px.
 
-        window keys: Space toggles the seed's loader (grid: all), A toggles all (all off if any animates,
-        else all on), a click toggles the loader under the pointer, + and - double and halve the grid
-        (1...1000000), B switches to the next backend, [ and ] halve and double the speed, M cycles the
+        window keys: Space toggles the seed's loader (grid and sprites: all), A toggles all (all off if any
+        animates, else all on), a click toggles the loader under the pointer, + and - double and halve the
+        grid (1...1000000), B switches to the next backend, [ and ] halve and double the speed, M cycles the
         reduced-motion policies, H the HUD, ? or F1 the keys panel, S or PrintScreen saves a screenshot
         (screenshot-*.png here), R starts and stops a recording (recording-*.gif here), Esc quits. Space, A,
         a click and + / - drop what is left of --toggle or --toggle-random.

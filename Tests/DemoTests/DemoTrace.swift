@@ -12,6 +12,8 @@ struct DemoTrace {
     var cy: Double
     var radius: Double
     var angle: Double
+    /// `#RRGGBBAA` read back.
+    var color: RGBAColor
   }
 
   struct Toggle: Equatable {
@@ -32,10 +34,15 @@ struct DemoTrace {
         func number(_ key: String) throws -> Double {
           try #require((r[key] as? NSNumber)?.doubleValue, "ring field \(key)")
         }
+        let hex = try #require(r["color"] as? String, "ring field color")
+        let value = try #require(UInt32(hex.dropFirst(), radix: 16), "color \(hex)")
+        try #require(hex.count == 9 && hex.hasPrefix("#"), "color \(hex)")
+        var color = RGBAColor(hex: value >> 8)
+        color.a = UInt8(value & 0xFF)
         return Ring(
           loader: try #require(r["loader"] as? Int), ring: try #require(r["ring"] as? Int),
           cx: try number("cx"), cy: try number("cy"), radius: try number("radius"),
-          angle: try number("angle"))
+          angle: try number("angle"), color: color)
       }
       return (t, rings)
     }
@@ -57,11 +64,21 @@ struct DemoTrace {
   /// Runs the built demo headless with `arguments` plus `--out` and `--trace` in a scratch
   /// directory and reads the trace; `frames` is how many PNGs it wrote.
   static func render(_ arguments: [String]) throws -> (trace: DemoTrace, frames: Int) {
+    let (trace, images) = try renderWithImages(arguments)
+    return (trace, images.count)
+  }
+
+  /// `render(_:)`, and the frames it wrote, in `--at` order.
+  static func renderWithImages(_ arguments: [String]) throws -> (
+    trace: DemoTrace, images: [PNGImage]
+  ) {
     let dir = try ScratchDirectory("trace")
     defer { dir.remove() }
     let r = try DemoProcess.run(arguments + ["--out", dir.path, "--trace", dir.file("t.json")])
     try #require(r.status == 0, "stderr: \(r.stderr)")
-    let pngs = dir.contents().filter { $0.hasSuffix(".png") }.count
-    return (try DemoTrace(path: dir.file("t.json")), pngs)
+    let pngs = dir.contents().filter { $0.hasSuffix(".png") }.sorted()
+    return (
+      try DemoTrace(path: dir.file("t.json")), try pngs.map { try PNGImage(path: dir.file($0)) }
+    )
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoaderCore
 import LoaderTestSupport
 import Testing
 
@@ -46,11 +47,17 @@ import Testing
     let out = Pipe()
     let err = Pipe()
 
-    init(_ name: String) throws {
+    init(_ name: String, arguments: [String] = []) throws {
       let xvfb = try #require(DemoWindowTests.tool("Xvfb"), "Xvfb is needed (apt: xvfb)")
       _ = try #require(DemoWindowTests.tool("xdotool"), "xdotool is needed (apt: xdotool)")
       var n = 100 + Int(getpid() % 400)
-      while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { n += 1 }
+      // A server killed by an earlier session leaves its lock (and Xvfb then refuses the
+      // display) as well as its socket.
+      while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+        || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+      {
+        n += 1
+      }
       display = ":\(n)"
       dir = try ScratchDirectory(name)
       server.executableURL = URL(fileURLWithPath: xvfb)
@@ -64,6 +71,7 @@ import Testing
         })
 
       demo.executableURL = BuiltProduct.executable(named: "demo")
+      demo.arguments = arguments
       var env = ProcessInfo.processInfo.environment
       env["SDL_VIDEODRIVER"] = nil
       env["WAYLAND_DISPLAY"] = nil
@@ -76,6 +84,10 @@ import Testing
       let display = display
       let found = DemoWindowTests.waitFor(30) {
         (try? DemoWindowTests.xdotool(["search", "--name", "LoaderView"], display: display)) == 0
+      }
+      if !found, !demo.isRunning {
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(found, "no LoaderView window on \(display); the demo said: \(said)")
       }
       try #require(found, "no LoaderView window on \(display)")
       try DemoWindowTests.xdotool(
@@ -93,6 +105,15 @@ import Testing
 
     func key(_ name: String) throws {
       try DemoWindowTests.xdotool(["key", name], display: display)
+    }
+
+    /// A left click at `(x, y)` in the window's own coordinates.
+    func click(x: Int, y: Int) throws {
+      try DemoWindowTests.xdotool(
+        [
+          "search", "--name", "LoaderView", "mousemove", "--window", "%1", "\(x)", "\(y)",
+          "click", "1",
+        ], display: display)
     }
     func files(_ prefix: String) -> [String] { dir.contents().filter { $0.hasPrefix(prefix) } }
 
@@ -155,5 +176,61 @@ import Testing
     let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
     #expect(err.hasSuffix("demo: interrupted by \(name); partial output removed\n"), "\(err)")
     #expect(session.dir.contents().isEmpty, "left: \(session.dir.contents())")
+  }
+
+  /// `--scene sprites` in a window: two screenshots half a second apart show the sprites
+  /// moving, and each click toggles the loader under the pointer: the one the demo names
+  /// holds the pointer in its frame, and turns off first (every loader starts on).
+  @Test(.timeLimit(.minutes(2))) func spritesMoveAndAClickTogglesTheLoaderUnderThePointer()
+    throws
+  {
+    let session = try Session(
+      "window-sprites",
+      arguments: ["--scene", "sprites", "--count", "80", "--size", "640x400", "--hud", "off"])
+    let files = session.files
+    try session.key("s")
+    #expect(Self.waitFor(20) { files("screenshot-").count == 1 }, "S wrote no screenshot")
+    usleep(600_000)
+    try session.key("s")
+    #expect(Self.waitFor(20) { files("screenshot-").count == 2 }, "S wrote one screenshot")
+    let points = [(320, 200), (160, 120), (480, 300), (200, 330), (420, 90), (560, 200)]
+    for (x, y) in points {
+      try session.click(x: x, y: y)
+      usleep(250_000)
+    }
+    usleep(300_000)
+    try session.key("Escape")
+    let (exited, status, _, err) = session.finish(within: 20)
+    #expect(exited && status == 0, "\(err)")
+
+    let shots = try files("screenshot-").sorted().map { try PNGImage(path: session.dir.file($0)) }
+    try #require(shots.count == 2)
+    let white = LoaderPalette.light.background
+    let background = (UInt32(white.r) << 16) | (UInt32(white.g) << 8) | UInt32(white.b)
+    for shot in shots {
+      #expect(shot.width == 640 && shot.height == 400)
+      #expect(shot.pixels.count { $0 != background } > 5000, "no sprites in a screenshot")
+    }
+    let changed = zip(shots[0].pixels, shots[1].pixels).count { $0 != $1 }
+    #expect(changed > 5000, "the sprites did not move: \(changed) pixels changed")
+
+    // `demo: click at (X, Y): loader I in (FX, FY, FW, FH), now on|off`
+    let clicks = err.split(separator: "\n").filter { $0.hasPrefix("demo: click at") }
+    #expect(clicks.count == points.count, "\(err)")
+    var hits = 0
+    var turned: [Int: Int] = [:]
+    for line in clicks where line.contains(": loader ") {
+      let numbers = line.split(whereSeparator: { !"0123456789.-".contains($0) })
+        .compactMap { Double($0) }
+      try #require(numbers.count == 7, "\(line)")
+      let (x, y, loader) = (numbers[0], numbers[1], Int(numbers[2]))
+      let (fx, fy, fw, fh) = (numbers[3], numbers[4], numbers[5], numbers[6])
+      #expect(x >= fx && x < fx + fw && y >= fy && y < fy + fh, "\(line)")
+      turned[loader, default: 0] += 1
+      let expected = turned[loader]! % 2 == 1 ? "off" : "on"
+      #expect(line.hasSuffix("now \(expected)"), "\(line)")
+      hits += 1
+    }
+    #expect(hits >= 3, "\(clicks)")
   }
 }

@@ -10,7 +10,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Every example the README shows, verbatim, and the most lines it may take.
-  @Test(arguments: [("hello-loader", 32), ("loader-list", 41)])
+  @Test(arguments: [("hello-loader", 32), ("loader-list", 41), ("many-loaders", 30)])
   func readmeShowsTheExample(name: String, maximumLines: Int) throws {
     let readme = try String(
       contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -60,5 +60,29 @@ import Testing
     #expect(pixels.color(x: 800, y: 20) == pixels.color(x: 800, y: 980))
     let behind = pixels.color(x: Int(cx), y: Int(cy))
     #expect(behind.r == 255 && behind.g == 255 && behind.b == 255, "\(behind)")
+  }
+
+  /// Headless at 0.35 s: loader 9 (55 points tall, so the row at its natural size with
+  /// spacers of (319 - 250) / 5) is red where its ring 4 would be blue; loader 0 (10 points
+  /// tall: the row at a fifth of its size) shows ink around its first ring.
+  @Test func manyLoadersRendersHeadless() throws {
+    let pixels = try runHeadless("many-loaders")
+    #expect(pixels.width == 800 && pixels.height == 600)
+    func frame(_ i: Int) -> (x: Double, y: Double, h: Double) {
+      (20 + 37 * Double(i), 30 + 50 * Double(i) + 20 * sin(0.35 + Double(i)), 10 + 5 * Double(i))
+    }
+    let nine = frame(9)
+    let spacer = (nine.h * 5.8 - 250) / 5
+    let (cx, cy) = (nine.x + 5 * spacer + 4 * 50 + 25, nine.y + nine.h / 2)
+    let a = 9.0 / 23
+    let ink = pixels.color(x: Int(cx + 23 * cos(a)), y: Int(cy + 23 * sin(a)))
+    #expect(ink.r > 200 && ink.g < 120 && ink.b < 120, "\(ink)")
+    let zero = frame(0)
+    let fit = zero.h / 50
+    let (x0, y0) = (zero.x + fit * (8 + 25), zero.y + zero.h / 2)
+    let around = (-6...6).flatMap { dy in
+      (-6...6).map { dx in pixels.color(x: Int(x0) + dx, y: Int(y0) + dy) }
+    }
+    #expect(around.contains { $0.r < 200 || $0.g < 200 || $0.b < 200 }, "no ring at loader 0")
   }
 }

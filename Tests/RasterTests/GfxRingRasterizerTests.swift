@@ -29,12 +29,14 @@ import Testing
     try GfxRingRasterizer().draw([ring], shape: shape, on: canvas.renderer)
     let pixels = canvas.argbPixels()
     var c = Comparison()
+    // The coverage rule every backend follows (`DistanceTable.coverage(x:y:)`: quarters for
+    // strokes under a pixel wide), at the pixel's centre turned back by the angle.
+    let table = DashedRing.DistanceTable(shape)
+    let (co, si) = (cos(angle * .pi / 180), sin(angle * .pi / 180))
     for y in 0..<canvas.height {
       for x in 0..<canvas.width {
-        let d = shape.signedDistance(
-          x: Double(x) + 0.5 - centerX, y: Double(y) + 0.5 - centerY,
-          rotation: angle * .pi / 180)
-        let cov = DashedRing.coverage(atDistance: d) * Double(color.a) / 255
+        let (px, py) = (Double(x) + 0.5 - centerX, Double(y) + 0.5 - centerY)
+        let cov = table.coverage(x: px * co + py * si, y: py * co - px * si) * Double(color.a) / 255
         let got = pixels[y * canvas.width + x]
         let channels: [(UInt8, UInt8, UInt32)] = [
           (color.r, background.r, 16), (color.g, background.g, 8), (color.b, background.b, 0),
