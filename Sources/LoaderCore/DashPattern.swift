@@ -12,25 +12,37 @@ public struct DashPattern: Sendable, Hashable {
   /// The lengths, on/off alternating, always an even count (empty for solid).
   public let intervals: [Double]
   /// Sum of `intervals`; 0 for solid.
-  public let period: Double
+  package let period: Double
   /// Phase normalised into `[0, period)`.
   public let phase: Double
 
   /// 256 entries of 8 bytes is 2 KiB per pattern: far above any real dash array (Core Graphics
   /// and Skia users write 2 to 6), small enough that a hostile pattern cannot exhaust memory.
-  public static let maximumCount = 256
+  package static let maximumCount = 256
 
-  /// Why a pattern is refused.
-  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-    case tooMany(count: Int)
-    case negative(index: Int, value: Double)
-    case nonFinite(index: Int)
-    case allZero
-    case nonFinitePhase
+  /// Why a pattern is refused: `description` names the first entry refused and why.
+  public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
+      case tooMany(count: Int)
+      case negative(index: Int, value: Double)
+      case nonFinite(index: Int)
+      case allZero
+      case nonFinitePhase
+    }
+    /// What was wrong, for the package's tests to match.
+    package let reason: Reason
+
+    package static func tooMany(count: Int) -> Self { Self(reason: .tooMany(count: count)) }
+    package static func negative(index: Int, value: Double) -> Self {
+      Self(reason: .negative(index: index, value: value))
+    }
+    package static func nonFinite(index: Int) -> Self { Self(reason: .nonFinite(index: index)) }
+    package static let allZero = Self(reason: .allZero)
+    package static let nonFinitePhase = Self(reason: .nonFinitePhase)
 
     /// The reason, in words.
     public var description: String {
-      switch self {
+      switch reason {
       case .tooMany(let n):
         "dash pattern has \(n) entries; at most \(DashPattern.maximumCount) are allowed"
       case .negative(let i, let v): "dash entry \(i) is negative (\(v))"
@@ -79,7 +91,7 @@ public struct DashPattern: Sendable, Hashable {
   public static let seed: DashPattern = try! DashPattern([2, 4, 6])
 
   /// Whether the stroke is solid (no dashes).
-  public var isSolid: Bool { intervals.isEmpty }
+  package var isSolid: Bool { intervals.isEmpty }
 
   /// The "on" stretches of an open path of `length`, as `start...end` in path length.
   ///
@@ -87,7 +99,7 @@ public struct DashPattern: Sendable, Hashable {
   /// coordinated with the closing point of a closed path (SPEC: the seed's last dash is
   /// 0.51 long). Zero-length "on" entries give zero-length intervals (dots). `limit` stops
   /// runaway output when the period is tiny next to the path: nil when it would be exceeded.
-  public func onIntervals(alongLength length: Double, limit: Int = 100_000)
+  package func onIntervals(alongLength length: Double, limit: Int = 100_000)
     -> [ClosedRange<Double>]?
   {
     guard length > 0, length.isFinite else { return [] }

@@ -20,9 +20,9 @@ extension DashedRing {
   /// 0.005 px). Touching dashes are merged first (at the seam, dash 0 then starts below 0),
   /// so no flat end lies inside ink and no two dashes of a ring overlap where they meet; with
   /// butt caps zero-length dashes are dropped.
-  public struct DistanceTable: Sendable {
-    public let radius: Double
-    public let halfWidth: Double
+  package struct DistanceTable: Sendable {
+    package let radius: Double
+    package let halfWidth: Double
     @usableFromInline let roundCaps: Bool
     /// One dash covering the whole circle: no ends anywhere.
     @usableFromInline let solid: Bool
@@ -39,7 +39,7 @@ extension DashedRing {
     @usableFromInline let firstGuess: [Int32]
     @usableFromInline static var bins: Int { 512 }
 
-    public init(_ ring: DashedRing) {
+    package init(_ ring: DashedRing) {
       radius = ring.radius
       halfWidth = ring.halfWidth
       roundCaps = ring.cap == .round
@@ -78,12 +78,12 @@ extension DashedRing {
     }
 
     /// Whether there is any ink.
-    public var isEmpty: Bool { starts.isEmpty }
+    package var isEmpty: Bool { starts.isEmpty }
 
     /// Signed distance from `(x, y)` (unrotated, relative to the centre) to the ink; +infinity
     /// with no dashes.
     @inlinable
-    public func signedDistance(x: Double, y: Double) -> Double {
+    package func signedDistance(x: Double, y: Double) -> Double {
       let n = starts.count
       guard n > 0 else { return .infinity }
       let rho = (x * x + y * y).squareRoot()
@@ -112,12 +112,12 @@ extension DashedRing {
 
     /// The dashes as drawn: sorted by start and merged where they touch (so the first may
     /// start below 0).
-    public var dashes: [Dash] { zip(starts, ends).map { Dash(start: $0, end: $1) } }
+    package var dashes: [Dash] { zip(starts, ends).map { Dash(start: $0, end: $1) } }
 
     /// Signed distance from `(x, y)` to dash `k` of `dashes` alone (its capsule or sector),
     /// for a backend that draws each dash by itself and lets blending make the union.
     @inlinable
-    public func signedDistance(x: Double, y: Double, toDash k: Int) -> Double {
+    package func signedDistance(x: Double, y: Double, toDash k: Int) -> Double {
       let p = SIMD2(x, y)
       let rho = (x * x + y * y).squareRoot()
       let body = abs(rho - radius) - halfWidth
@@ -167,7 +167,7 @@ extension DashedRing {
     /// 8-pixel ring: 28.7 dB against Cairo with arcs flattened to 0.01 px), and the quarters
     /// bring it within 37 dB for four distances a pixel.
     @inlinable
-    public func coverage(x: Double, y: Double) -> Double {
+    package func coverage(x: Double, y: Double) -> Double {
       guard halfWidth < Self.supersampledBelowHalfWidth else {
         return DashedRing.coverage(atDistance: signedDistance(x: x, y: y), halfWidth: halfWidth)
       }
@@ -185,13 +185,13 @@ extension DashedRing {
     /// `coverage(x:y:)` gives strokes of half a pixel or more, at a quarter of the cost for
     /// thinner ones (for rings too small to be held to a reference picture).
     @inlinable
-    public func boxCoverage(x: Double, y: Double) -> Double {
+    package func boxCoverage(x: Double, y: Double) -> Double {
       DashedRing.coverage(atDistance: signedDistance(x: x, y: y), halfWidth: halfWidth)
     }
 
     /// Strokes thinner than this half width (pixels) are covered by quarters (see
     /// `coverage(x:y:)`).
-    public static let supersampledBelowHalfWidth = 1.0
+    package static let supersampledBelowHalfWidth = 1.0
 
     /// Distance from `p` to the flat end along `direction`: the radial segment of half-length
     /// `halfWidth` about the centreline.
@@ -214,7 +214,7 @@ extension DashedRing {
     /// `[0, 1]` is `a * p(a^2)` with `p` a degree-5 polynomial fitted for least maximum
     /// error; the octant is restored from the signs and from which coordinate is larger.
     @inlinable
-    public static func atan2(_ y: Double, _ x: Double) -> Double {
+    package static func atan2(_ y: Double, _ x: Double) -> Double {
       let ax = abs(x)
       let ay = abs(y)
       let big = Swift.max(ax, ay)

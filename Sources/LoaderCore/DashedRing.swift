@@ -23,31 +23,31 @@ import Foundation
 ///
 /// For the seed (`radius` 23, `halfWidth` 2, `[2, 4, 6]`): 19 dashes, the last one 0.51 long
 /// and ending exactly at 2 pi (the seam at 3 o'clock), the first one starting at 0.
-public struct DashedRing: Sendable, Hashable {
-  public struct Dash: Sendable, Hashable {
+package struct DashedRing: Sendable, Hashable {
+  package struct Dash: Sendable, Hashable {
     /// Radians, clockwise from 3 o'clock, `0 <= start <= end <= 2 pi`.
-    public var start: Double
-    public var end: Double
-    public var sweep: Double { end - start }
+    package var start: Double
+    package var end: Double
+    package var sweep: Double { end - start }
 
-    public init(start: Double, end: Double) {
+    package init(start: Double, end: Double) {
       self.start = start
       self.end = end
     }
   }
 
   /// Centreline radius.
-  public var radius: Double
+  package var radius: Double
   /// Half the line width: the cap radius and the half-thickness.
-  public var halfWidth: Double
-  public var cap: LineCap
-  public var dashes: [Dash]
+  package var halfWidth: Double
+  package var cap: LineCap
+  package var dashes: [Dash]
 
   /// A ring holds at most this many dashes; `LoaderStyle.validate()` rejects patterns whose
   /// period would give more (each dash costs each rasterizer work every frame).
-  public static let maximumDashes = 4096
+  package static let maximumDashes = 4096
 
-  public init(radius: Double, halfWidth: Double, cap: LineCap, dashes: [Dash]) {
+  package init(radius: Double, halfWidth: Double, cap: LineCap, dashes: [Dash]) {
     self.radius = radius
     self.halfWidth = halfWidth
     self.cap = cap
@@ -55,7 +55,7 @@ public struct DashedRing: Sendable, Hashable {
   }
 
   /// The ring a style draws, in points. Styles that fail `validate()` give no dashes.
-  public init(style: LoaderStyle) {
+  package init(style: LoaderStyle) {
     let r = style.centerlineRadius
     let length = 2 * Double.pi * r
     let on = style.dash.onIntervals(alongLength: length, limit: Self.maximumDashes) ?? []
@@ -66,13 +66,13 @@ public struct DashedRing: Sendable, Hashable {
 
   /// The same ring with every length multiplied by `factor` (angles unchanged): points to
   /// pixels at a pixel density.
-  public func scaled(by factor: Double) -> DashedRing {
+  package func scaled(by factor: Double) -> DashedRing {
     DashedRing(radius: radius * factor, halfWidth: halfWidth * factor, cap: cap, dashes: dashes)
   }
 
   /// Whether the radius and half-width are finite and positive, with at least one dash: a
   /// shape there is anything to draw of.
-  public var isDrawable: Bool {
+  package var isDrawable: Bool {
     radius.isFinite && halfWidth.isFinite && radius > 0 && halfWidth > 0 && !dashes.isEmpty
   }
 
@@ -86,14 +86,14 @@ public struct DashedRing: Sendable, Hashable {
   /// a 0.64-pixel stroke; without the cap it came out a third too dark, 27 dB against Cairo).
   /// For `h >= 1/2` the cap never binds: `clamp(1/2 - d, 0, 1)`.
   @inlinable
-  public static func coverage(atDistance d: Double, halfWidth h: Double = .infinity) -> Double {
+  package static func coverage(atDistance d: Double, halfWidth h: Double = .infinity) -> Double {
     Swift.min(1, Swift.max(0, Swift.min(0.5 - d, 2 * h)))
   }
 
   /// Signed distance from `(x, y)` (relative to the centre) to the ink when the ring is
   /// rotated by `rotation` radians clockwise: negative inside. Builds a `DistanceTable` per
   /// call; loops over many points build one table and ask it.
-  public func signedDistance(x: Double, y: Double, rotation: Double = 0) -> Double {
+  package func signedDistance(x: Double, y: Double, rotation: Double = 0) -> Double {
     let (c, s) = (cos(rotation), sin(rotation))
     return DistanceTable(self).signedDistance(x: x * c + y * s, y: -x * s + y * c)
   }

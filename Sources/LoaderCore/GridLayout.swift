@@ -17,13 +17,13 @@
 ///   does not depend on `g`.
 /// With one loader and no gutter the grid is the seed's row exactly (spacers of 28 at width
 /// 390).
-public struct GridLayout: Sendable, Hashable {
-  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+package struct GridLayout: Sendable, Hashable {
+  package enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCount(Int)
     case invalidSize(width: Double, height: Double)
     case invalidStyle(LoaderStyle.Error)
     case invalidGutter(Double)
-    public var description: String {
+    package var description: String {
       switch self {
       case .invalidCount(let n): "loader count must be >= 0, got \(n)"
       case .invalidSize(let w, let h): "container must be finite and > 0, got \(w) x \(h)"
@@ -34,34 +34,34 @@ public struct GridLayout: Sendable, Hashable {
   }
 
   /// One ring's place: centre and frame in container points.
-  public struct RingFrame: Sendable, Hashable {
-    public var centerX: Double
-    public var centerY: Double
+  package struct RingFrame: Sendable, Hashable {
+    package var centerX: Double
+    package var centerY: Double
     /// Half the frame's side (the frame's inscribed circle), points.
-    public var radius: Double
+    package var radius: Double
     /// The ring's square frame.
-    public var frame: LayoutRect {
+    package var frame: LayoutRect {
       LayoutRect(x: centerX - radius, y: centerY - radius, width: 2 * radius, height: 2 * radius)
     }
   }
 
   /// Loaders laid out.
-  public let count: Int
+  package let count: Int
   /// The container, points.
-  public let width: Double
-  public let height: Double
+  package let width: Double
+  package let height: Double
   /// The style whose frame size and spacing set the cells.
-  public let style: LoaderStyle
+  package let style: LoaderStyle
   /// Cells per row of the grid, and rows of cells (`columns * rows >= count`).
-  public let columns: Int
-  public let rows: Int
+  package let columns: Int
+  package let rows: Int
   /// Fraction of each cell kept empty around its loader (`0` packs them edge to edge).
-  public let gutter: Double
+  package let gutter: Double
   /// The grid's shrink factor: points of the container per point of a loader (`<= 1`), the
   /// gutter's shrink included.
-  public let fit: Double
+  package let fit: Double
 
-  public init(
+  package init(
     count: Int, width: Double, height: Double, style: LoaderStyle = .seed, gutter: Double = 0
   ) throws(Error) {
     guard count >= 0 else { throw .invalidCount(count) }
@@ -93,7 +93,7 @@ public struct GridLayout: Sendable, Hashable {
   }
 
   /// Loader `i`'s cell (row `i / columns`, column `i % columns`), in container points.
-  public func cell(ofLoader i: Int) -> LayoutRect {
+  package func cell(ofLoader i: Int) -> LayoutRect {
     let w = width / Double(columns)
     let h = height / Double(rows)
     return LayoutRect(x: Double(i % columns) * w, y: Double(i / columns) * h, width: w, height: h)
@@ -104,7 +104,7 @@ public struct GridLayout: Sendable, Hashable {
   /// The row is laid out at the cell's size over the fit scale `s(c)` (the gutter does not
   /// change the spacing inside a loader), then placed at `scale` with its corner `g / 2` of the
   /// cell in from the cell's corner.
-  public func ringFrames(ofLoader i: Int) -> [RingFrame] {
+  package func ringFrames(ofLoader i: Int) -> [RingFrame] {
     let cell = cell(ofLoader: i)
     let cellFit = fit / (1 - gutter)
     let x0 = cell.x + cell.width * gutter / 2

@@ -4,7 +4,8 @@ import Foundation
 /// Lottie animation, written as text with Foundation alone.
 ///
 /// ```swift
-/// let svg = try LoaderExport.svg(style: .seed.with(palette: .dark), background: LoaderPalette.dark.background)
+/// let dark = LoaderTheme.dark.palette
+/// let svg = try LoaderExport.svg(style: .seed.with(palette: dark), background: dark.background)
 /// let json = try LoaderExport.lottie(style: .seed, width: 390, height: 120)
 /// ```
 ///
@@ -46,22 +47,35 @@ public enum LoaderExport {
     case css
   }
 
-  /// Why a style or a container cannot be exported.
-  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-    /// The style fails `LoaderStyle.validate()`.
-    case invalidStyle(LoaderStyle.Error)
-    /// The container is not finite, positive and at most `maximumSide` points a side.
-    case invalidSize(width: Double, height: Double)
-    /// A period ends with each ring turned `turnDegrees`: unless that is a whole number of
-    /// turns, the last frame does not meet the first (a solid ring, which looks the same at
-    /// every angle, is exempt).
-    case turnNotWhole(degrees: Double)
-    /// The Lottie file would hold more arc segments than `maximumLottieSegments`.
-    case tooManySegments(Int)
+  /// Why a style or a container cannot be exported: `description` says what was refused and
+  /// the limit. Refused: a style that fails `LoaderStyle.validate()`; a container side that is
+  /// not finite, positive and at most 100,000 points; `turnDegrees` that is not a whole number
+  /// of turns (the last frame would not meet the first; a solid ring is exempt); a Lottie file
+  /// of more than 100,000 arc segments (rings times dashes).
+  public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
+      case invalidStyle(LoaderStyle.Error)
+      case invalidSize(width: Double, height: Double)
+      case turnNotWhole(degrees: Double)
+      case tooManySegments(Int)
+    }
+    /// What was wrong, for the package's tests to match.
+    package let reason: Reason
+
+    package static func invalidStyle(_ e: LoaderStyle.Error) -> Self {
+      Self(reason: .invalidStyle(e))
+    }
+    package static func invalidSize(width: Double, height: Double) -> Self {
+      Self(reason: .invalidSize(width: width, height: height))
+    }
+    package static func turnNotWhole(degrees: Double) -> Self {
+      Self(reason: .turnNotWhole(degrees: degrees))
+    }
+    package static func tooManySegments(_ n: Int) -> Self { Self(reason: .tooManySegments(n)) }
 
     /// The reason, in words.
     public var description: String {
-      switch self {
+      switch reason {
       case .invalidStyle(let e): "invalid loader style: \(e)"
       case .invalidSize(let w, let h):
         "container \(w) x \(h) points: each side must be finite, > 0 and <= "
@@ -77,12 +91,12 @@ public enum LoaderExport {
 
   /// Largest container side, points: far beyond any screen, small enough that every
   /// coordinate written with three decimals stays exact in a `Double`.
-  public static let maximumSide = 100_000.0
+  package static let maximumSide = 100_000.0
 
   /// Most arc segments in one Lottie file: each costs about 150 bytes of JSON, so the file
   /// stays under about 15 MB (the seed writes 95; the SVG writes its geometry once and needs
   /// no such cap).
-  public static let maximumLottieSegments = 100_000
+  package static let maximumLottieSegments = 100_000
 
   /// The arc that draws a zero-length round-capped dash is this fraction of the line width
   /// long. Renderers drop an empty arc (SVG's arc rule) or one shorter than their fixed-point
@@ -92,7 +106,7 @@ public enum LoaderExport {
   static let dotFraction = 0.05
 
   /// The length of the exported loop, seconds: `ringCount * stagger` (1.25 for the seed).
-  public static func period(of style: LoaderStyle) -> Double {
+  package static func period(of style: LoaderStyle) -> Double {
     Double(style.ringCount) * style.stagger
   }
 
@@ -106,11 +120,11 @@ public enum LoaderExport {
   ///     image (a theme's background is `LoaderTheme.palette.background`).
   ///   - animation: SMIL (the default) or CSS `@keyframes`.
   /// - Returns: the document, UTF-8 text with one element per line.
-  /// - Throws: `Error` for a style that fails validation, a container outside
-  ///   `0 < side <= maximumSide`, or a turn that is not a whole number of turns.
+  /// - Throws: `Error` for a style that fails validation, a container side that is not
+  ///   finite, > 0 and <= 100,000 points, or a turn that is not a whole number of turns.
   public static func svg(
     style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
-    background: RGBAColor? = LoaderPalette.light.background, animation: SVGAnimation = .smil
+    background: RGBAColor? = LoaderTheme.light.palette.background, animation: SVGAnimation = .smil
   ) throws(Error) -> String {
     try validate(style: style, width: width, height: height)
     return SVGDocument(
@@ -131,11 +145,11 @@ public enum LoaderExport {
   ///   - background: a rectangle layer of this colour behind the rings, or nil for a
   ///     transparent animation.
   /// - Returns: the JSON file's bytes, the same for the same input.
-  /// - Throws: `Error`, as `svg(style:width:height:background:animation:)` does, and
-  ///   `Error/tooManySegments(_:)` for a file over `maximumLottieSegments`.
+  /// - Throws: `Error`, as `svg(style:width:height:background:animation:)` does, and for a file of more than
+  ///   100,000 arc segments (rings times dashes).
   public static func lottie(
     style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
-    background: RGBAColor? = LoaderPalette.light.background
+    background: RGBAColor? = LoaderTheme.light.palette.background
   ) throws(Error) -> Data {
     try validate(style: style, width: width, height: height)
     let arcs = DashArcs(style: style, maximumSweep: LottieDocument.maximumSweep)
@@ -148,13 +162,13 @@ public enum LoaderExport {
 
   /// The Lottie frame rate for `style`: the whole number of frames nearest to 60 fps over one
   /// period, divided by the period. 60 for the seed (75 frames in 1.25 s).
-  public static func lottieFrameRate(of style: LoaderStyle) -> Double {
+  package static func lottieFrameRate(of style: LoaderStyle) -> Double {
     let period = period(of: style)
     return Double(lottieFrameCount(of: style)) / period
   }
 
   /// Frames in one Lottie period (`op`): `max(1, round(60 * period))`.
-  public static func lottieFrameCount(of style: LoaderStyle) -> Int {
+  package static func lottieFrameCount(of style: LoaderStyle) -> Int {
     // `period` is at most 1024 * 86400 s (`LoaderStyle`'s limits), 5.3e9 frames: an `Int`.
     Int(max(1, (60 * period(of: style)).rounded()))
   }

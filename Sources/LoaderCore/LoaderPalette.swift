@@ -14,19 +14,19 @@ public struct LoaderPalette: Sendable, Hashable {
   }
 
   /// iOS 13 to 18, light appearance: the system colours on white.
-  public static let light = LoaderPalette(
+  package static let light = LoaderPalette(
     ringColors: [0xFF3B30, 0xFF9500, 0xFFCC00, 0x34C759, 0x007AFF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0xFFFFFF))
   /// iOS 13 to 18, dark appearance: the system colours on black.
-  public static let dark = LoaderPalette(
+  package static let dark = LoaderPalette(
     ringColors: [0xFF453A, 0xFF9F0A, 0xFFD60A, 0x30D158, 0x0A84FF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0x000000))
   /// iOS 26, light appearance.
-  public static let light26 = LoaderPalette(
+  package static let light26 = LoaderPalette(
     ringColors: [0xFF383C, 0xFF8D28, 0xFFCC00, 0x34C759, 0x0088FF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0xFFFFFF))
   /// iOS 26, dark appearance.
-  public static let dark26 = LoaderPalette(
+  package static let dark26 = LoaderPalette(
     ringColors: [0xFF4245, 0xFF9230, 0xFFD600, 0x30D158, 0x0091FF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0x000000))
 }

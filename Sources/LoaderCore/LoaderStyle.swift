@@ -50,40 +50,45 @@ public struct LoaderStyle: Sendable, Hashable {
 
   /// The colour of ring `i`: `colors[i % colors.count]` (black when `colors` is empty, which
   /// `validate()` refuses).
-  public func color(ofRing i: Int) -> RGBAColor {
+  package func color(ofRing i: Int) -> RGBAColor {
     colors.isEmpty ? RGBAColor(hex: 0) : colors[i % colors.count]
   }
 
   /// `strokeBorder` insets by half the line width: the centreline radius.
-  public var centerlineRadius: Double { frameSize / 2 - lineWidth / 2 }
+  package var centerlineRadius: Double { frameSize / 2 - lineWidth / 2 }
 
-  /// Why a style cannot be drawn or animated.
-  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+  /// Why a style cannot be drawn or animated: `description` names the property, the reason
+  /// and the limits.
+  public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+    /// The property refused, by name.
+    package let field: String
+    /// Why, with the limits.
+    package let reason: String
+
     /// `field` (a property's name) is out of range, for `reason`.
-    case invalid(field: String, reason: String)
-    /// `field: reason`.
-    public var description: String {
-      switch self {
-      case .invalid(let f, let r): "\(f): \(r)"
-      }
+    package static func invalid(field: String, reason: String) -> Self {
+      Self(field: field, reason: reason)
     }
+
+    /// `field: reason`.
+    public var description: String { "\(field): \(reason)" }
   }
 
   /// Most rings in a loader and most colours in `colors`: far above any spinner, small
   /// enough that a hostile style cannot make one loader's arrays large.
-  public static let maximumRingCount = 1024
+  package static let maximumRingCount = 1024
   /// Most colours in `colors` (see `maximumRingCount`).
-  public static let maximumColorCount = 1024
+  package static let maximumColorCount = 1024
   /// Largest frame, points: a ring this large is already far past any backend's pixel limit
   /// at density 1 (`ScenePixelSizes`), so a larger one can only be a mistake.
-  public static let maximumFrameSize = 10_000.0
+  package static let maximumFrameSize = 10_000.0
   /// Limits on `turnDuration` and `stagger`, seconds. A trigger fires every `stagger`, so a
   /// step of `dt` fires `dt / stagger` of them per loader: below a millisecond that work has
   /// no useful bound (and `1 / turnDuration` leaves `Float` range near zero). A day is far
   /// above any animation and keeps every trigger time exact in the engine's tick counter.
-  public static let minimumDuration = 0.001
+  package static let minimumDuration = 0.001
   /// Longest `turnDuration` and `stagger`, seconds (see `minimumDuration`).
-  public static let maximumDuration = 86_400.0
+  package static let maximumDuration = 86_400.0
 
   /// Throws the first field that cannot be drawn or animated, with the reason and the limits.
   public func validate() throws(Error) {

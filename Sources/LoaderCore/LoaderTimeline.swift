@@ -19,16 +19,16 @@
 /// - setting the same value again changes nothing (`.task(id:)` restarts only on change);
 /// - turns are additive timing curves: `angle_i(t) = sum over triggers s <= t of ring i of
 ///   D * min(1, (t - s) / d)`. Running turns finish after cancellation; nothing resets.
-public struct LoaderTimeline: Sendable, Hashable {
-  public var ringCount: Int
-  public var stagger: Double
-  public var turnDuration: Double
-  public var turnDegrees: Double
+package struct LoaderTimeline: Sendable, Hashable {
+  package var ringCount: Int
+  package var stagger: Double
+  package var turnDuration: Double
+  package var turnDegrees: Double
 
   /// `(on, off)` stretches, in order; `off == nil` for one still running.
-  public private(set) var runs: [(on: Double, off: Double?)] = []
+  package private(set) var runs: [(on: Double, off: Double?)] = []
 
-  public init(style: LoaderStyle = .seed) {
+  package init(style: LoaderStyle = .seed) {
     ringCount = style.ringCount
     stagger = style.stagger
     turnDuration = style.turnDuration
@@ -36,16 +36,16 @@ public struct LoaderTimeline: Sendable, Hashable {
   }
 
   /// A timeline that turns on at `start`.
-  public init(style: LoaderStyle = .seed, animatingFrom start: Double) {
+  package init(style: LoaderStyle = .seed, animatingFrom start: Double) {
     self.init(style: style)
     setAnimating(true, at: start)
   }
 
-  public var isAnimating: Bool { runs.last.map { $0.off == nil } ?? false }
+  package var isAnimating: Bool { runs.last.map { $0.off == nil } ?? false }
 
   /// `isAnimating = on` at `time`. Times must not go backwards; a repeat of the current value
   /// is ignored, as `.task(id:)` ignores an unchanged id.
-  public mutating func setAnimating(_ on: Bool, at time: Double) {
+  package mutating func setAnimating(_ on: Bool, at time: Double) {
     precondition(time.isFinite, "toggle time must be finite")
     if let last = runs.last {
       precondition(time >= (last.off ?? last.on), "toggle times must not decrease")
@@ -59,7 +59,7 @@ public struct LoaderTimeline: Sendable, Hashable {
   }
 
   /// Every trigger at or before `t`, in time order: `(time, ring)`.
-  public func triggers(through t: Double) -> [(time: Double, ring: Int)] {
+  package func triggers(through t: Double) -> [(time: Double, ring: Int)] {
     var out: [(time: Double, ring: Int)] = []
     for run in runs {
       var j = 0
@@ -75,7 +75,7 @@ public struct LoaderTimeline: Sendable, Hashable {
   }
 
   /// Ring `ring`'s on-screen angle at `t`, degrees clockwise, unwrapped.
-  public func angle(ofRing ring: Int, at t: Double) -> Double {
+  package func angle(ofRing ring: Int, at t: Double) -> Double {
     var a = 0.0
     for trig in triggers(through: t) where trig.ring == ring {
       a += turnDegrees * Swift.min(1, (t - trig.time) / turnDuration)
@@ -84,24 +84,24 @@ public struct LoaderTimeline: Sendable, Hashable {
   }
 
   /// All rings' angles at `t`.
-  public func angles(at t: Double) -> [Double] {
+  package func angles(at t: Double) -> [Double] {
     (0..<ringCount).map { angle(ofRing: $0, at: t) }
   }
 
   /// The model value (`rotations[i]`), which jumps by a full turn at each trigger.
-  public func modelAngle(ofRing ring: Int, at t: Double) -> Double {
+  package func modelAngle(ofRing ring: Int, at t: Double) -> Double {
     Double(triggers(through: t).count { $0.ring == ring }) * turnDegrees
   }
 }
 
 extension LoaderTimeline {
-  public static func == (a: LoaderTimeline, b: LoaderTimeline) -> Bool {
+  package static func == (a: LoaderTimeline, b: LoaderTimeline) -> Bool {
     a.ringCount == b.ringCount && a.stagger == b.stagger && a.turnDuration == b.turnDuration
       && a.turnDegrees == b.turnDegrees && a.runs.count == b.runs.count
       && zip(a.runs, b.runs).allSatisfy { $0.on == $1.on && $0.off == $1.off }
   }
 
-  public func hash(into h: inout Hasher) {
+  package func hash(into h: inout Hasher) {
     h.combine(ringCount)
     h.combine(stagger)
     h.combine(turnDuration)

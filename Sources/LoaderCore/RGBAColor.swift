@@ -24,7 +24,7 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `#RRGGBB` or `RRGGBB`; nil for anything else.
-  public init?(hexString: String) {
+  package init?(hexString: String) {
     var s = Substring(hexString)
     if s.hasPrefix("#") { s = s.dropFirst() }
     // All six must be hex digits: `UInt32(_:radix:)` alone would take a sign ("+FFFFF").

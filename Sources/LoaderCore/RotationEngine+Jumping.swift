@@ -8,7 +8,7 @@ extension RotationEngine {
   /// grows with `j`. At the library's `dt` of 1/120 s that is 4.5e12 s, about 140,000 years.
   /// (Past a few billion seconds `Double` times themselves carry less than a microsecond:
   /// the angles stay those of stepping, but stepping's own trigger times round there too.)
-  public var maximumTime: Double { Swift.min(0x1p50 * dt, 0x1p52 * LoaderStyle.minimumDuration) }
+  package var maximumTime: Double { Swift.min(0x1p50 * dt, 0x1p52 * LoaderStyle.minimumDuration) }
 
   /// Moves the engine forward until `tau` is presentable: afterwards `time` is the first step
   /// boundary at or after `tau` (`Double(tick) * dt >= tau`, the least such tick), exactly
@@ -42,7 +42,7 @@ extension RotationEngine {
   ///
   /// - Throws: `Error.timeNotFinite` for NaN or an infinity, `Error.timeOutOfRange` past
   ///   `maximumTime`; the engine is unchanged then.
-  public mutating func advance(to tau: Double) throws(Error) {
+  package mutating func advance(to tau: Double) throws(Error) {
     try checkAdvanceTime(tau)
     guard tau > time else { return }
     var k = tickContaining(tau)
@@ -54,7 +54,7 @@ extension RotationEngine {
   /// `time <= tau < time + dt`, so a toggle at `tau` lands at its exact time (the engine takes
   /// toggles at or after `time`). Nothing happens when `tau < time + dt` already. Same cost
   /// and errors as `advance(to:)`.
-  public mutating func advance(toStepContaining tau: Double) throws(Error) {
+  package mutating func advance(toStepContaining tau: Double) throws(Error) {
     try checkAdvanceTime(tau)
     guard tau > time else { return }
     advance(toTick: tickContaining(tau))

@@ -8,7 +8,7 @@ extension RotationEngine {
   ///
   /// Past `minimumRingsPerThread` rings the pass spreads over `threadCount` threads in
   /// contiguous ranges; the angles are bit-identical to one thread's.
-  public func presentationAngles(
+  package func presentationAngles(
     at renderTime: Double, into angles: UnsafeMutableBufferPointer<Float>
   )
     throws(Error)
@@ -49,7 +49,7 @@ extension RotationEngine {
   /// `presentationAngles(at:into:)` into an array, resized to `ringSlotCount`. When the
   /// engine's storage has shrunk to under a quarter of the array's, the array is made anew,
   /// so its memory goes back too.
-  public func presentationAngles(at renderTime: Double, into angles: inout [Float]) throws(Error) {
+  package func presentationAngles(at renderTime: Double, into angles: inout [Float]) throws(Error) {
     let n = ringSlotCount
     if angles.count < n {
       angles.append(contentsOf: repeatElement(0, count: n - angles.count))
@@ -64,7 +64,8 @@ extension RotationEngine {
 
   /// Ring `ring` of loader `id` at `renderTime` (in `presentableTimes`), exactly, unwrapped:
   /// the reference model's `angle(ofRing:at:)`.
-  public func angle(loader id: LoaderID, ring: Int, at renderTime: Double) throws(Error) -> Double {
+  package func angle(loader id: LoaderID, ring: Int, at renderTime: Double) throws(Error) -> Double
+  {
     let slot = try liveSlot(id)
     try checkRenderTime(renderTime)
     let s = loaderRuns[slot]
@@ -87,7 +88,7 @@ extension RotationEngine {
   }
 
   /// All of loader `id`'s rings, exactly, unwrapped.
-  public func angles(loader id: LoaderID, at renderTime: Double) throws(Error) -> [Double] {
+  package func angles(loader id: LoaderID, at renderTime: Double) throws(Error) -> [Double] {
     let n = try ringCount(of: id)
     var out: [Double] = []
     out.reserveCapacity(n)

@@ -2,7 +2,7 @@ extension RotationEngine {
   /// Advances one fixed step: fires every trigger `s` with `time <= s < time + dt` at `s`,
   /// then `tick += 1`. Allocates nothing once the wheel's buckets and the overlap pool have
   /// grown to their working size.
-  public mutating func step() {
+  package mutating func step() {
     let k = tick
     let windowStart = Double(k) * dt
     let windowEnd = Double(k + 1) * dt
@@ -13,7 +13,7 @@ extension RotationEngine {
   }
 
   /// `count` steps.
-  public mutating func step(count: Int) {
+  package mutating func step(count: Int) {
     for _ in 0..<Swift.max(0, count) { step() }
   }
 

@@ -3,7 +3,7 @@ extension RotationEngine {
   /// stride (what it asked the allocator for, headers and the allocator's own overhead left
   /// out). Fixed by the loader count: a step allocates nothing once the wheel has grown to
   /// its working size, and removals give storage back (see `remove(_:)`).
-  public var storageBytes: Int {
+  package var storageBytes: Int {
     func bytes<T>(_ a: CacheAlignedArray<T>) -> Int { a.capacity * MemoryLayout<T>.stride }
     func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
     var total = bytes(loaderRuns) + bytes(lastToggle) + bytes(freeSlots) + bytes(runTags)

@@ -4,7 +4,7 @@ import Synchronization
 
 extension RotationEngine {
   /// Cores this process may run on: the default `threadCount`.
-  public static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+  package static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
   /// Sets the threads the per-ring passes may use (>= 1; 1 runs them on the calling thread).
   ///
@@ -21,7 +21,7 @@ extension RotationEngine {
   /// below `minimumRingsPerThread` rings). `step()` fires a bucket's common triggers on the
   /// same threads past `minimumTriggersPerThread` per worker (`fireCommonOnThreads`); moving
   /// entries between buckets stays on the calling thread.
-  public mutating func setThreadCount(_ n: Int) throws(Error) {
+  package mutating func setThreadCount(_ n: Int) throws(Error) {
     guard n >= 1 else { throw .invalidThreadCount(n) }
     threadCount = n
   }

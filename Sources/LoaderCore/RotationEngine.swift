@@ -62,16 +62,11 @@
 /// - Overlapping turns (a ring re-triggered while its last turn still runs: after quick toggles,
 ///   or in a style whose ring comes round before its turn ends) live in a small side pool,
 ///   reserved up front.
-public struct RotationEngine: Sendable {
-  /// A loader's handle. `slot` is reused after `remove`; `generation` tells the old handle
-  /// from the new one, so a stale id is rejected instead of steering someone else's loader.
-  public struct LoaderID: Hashable, Sendable, CustomStringConvertible {
-    public let slot: Int
-    public let generation: UInt32
-    public var description: String { "\(slot).\(generation)" }
-  }
+package struct RotationEngine: Sendable {
+  /// A loader's handle (`LoaderCore.LoaderID`).
+  package typealias LoaderID = LoaderCore.LoaderID
 
-  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+  package enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     case invalidStep(Double)
     case invalidStyle(LoaderStyle.Error)
     case staleLoader(LoaderID)
@@ -84,7 +79,7 @@ public struct RotationEngine: Sendable {
     case bufferTooSmall(count: Int, needed: Int)
     case invalidThreadCount(Int)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .invalidStep(let dt): "step dt must be finite and > 0, got \(dt)"
       case .invalidStyle(let e): "invalid loader style: \(e)"
@@ -190,18 +185,18 @@ public struct RotationEngine: Sendable {
   }
 
   /// Step length, seconds.
-  public let dt: Double
+  package let dt: Double
   /// `1 / dt`, for a first guess at the tick of a time.
   let inverseDt: Double
   /// Steps taken.
-  public internal(set) var tick: Int = 0
+  package internal(set) var tick: Int = 0
   /// Threads the per-ring passes (presentation angles, the epoch's rebase) may spread over;
   /// see `setThreadCount(_:)`.
-  public internal(set) var threadCount: Int
+  package internal(set) var threadCount: Int
   /// `Double(tick) * dt`.
-  public var time: Double { Double(tick) * dt }
+  package var time: Double { Double(tick) * dt }
   /// Render times at which angles are exact now.
-  public var presentableTimes: ClosedRange<Double> { (time - dt)...time }
+  package var presentableTimes: ClosedRange<Double> { (time - dt)...time }
 
   var loaderRuns = CacheAlignedArray<LoaderRun>()
   var lastToggle: [Double] = []
@@ -256,7 +251,7 @@ public struct RotationEngine: Sendable {
   ///     further apart than `wheelSize * dt` cost a look per lap, nothing more.
   ///   - threadCount: threads for the per-ring passes, >= 1 (default: every core; 1 keeps
   ///     them on the calling thread). See `setThreadCount(_:)`.
-  public init(
+  package init(
     dt: Double, capacity: Int = 0, wheelSize: Int = 64,
     threadCount: Int = RotationEngine.availableCores
   ) throws(Error) {
@@ -275,7 +270,7 @@ public struct RotationEngine: Sendable {
   }
 
   /// Reserves storage so that adding up to `loaders` loaders (`rings` rings) does not grow arrays.
-  public mutating func reserveCapacity(loaders: Int, rings: Int) {
+  package mutating func reserveCapacity(loaders: Int, rings: Int) {
     loaderRuns.reserveCapacity(loaders)
     lastToggle.reserveCapacity(loaders)
     ringHistory.reserveCapacity(rings)
@@ -287,15 +282,15 @@ public struct RotationEngine: Sendable {
   }
 
   /// Live loaders.
-  public var count: Int { liveCount }
+  package var count: Int { liveCount }
   /// Loader slots, holes included: per-slot tables of a host (indexed by `LoaderID.slot`)
   /// need this many entries.
   package var slotCount: Int { loaderRuns.count }
   /// Length of the buffer `presentationAngles(at:into:)` fills: ring storage, holes included.
-  public var ringSlotCount: Int { relativeStart.count }
+  package var ringSlotCount: Int { relativeStart.count }
 
   /// Every live loader's id, in slot order.
-  public var loaderIDs: [LoaderID] {
+  package var loaderIDs: [LoaderID] {
     loaderRuns.indices.compactMap { i in
       loaderRuns[i].isLive ? LoaderID(slot: i, generation: loaderRuns[i].generation) : nil
     }
@@ -307,7 +302,7 @@ public struct RotationEngine: Sendable {
 extension RotationEngine {
   /// Adds a loader, like `LoaderView(isAnimating:)` appearing at `time` (default: now).
   @discardableResult
-  public mutating func addLoader(
+  package mutating func addLoader(
     style: LoaderStyle = .seed, isAnimating: Bool = false, at time: Double? = nil
   ) throws(Error) -> LoaderID {
     do { try style.validate() } catch { throw .invalidStyle(error) }
@@ -374,7 +369,7 @@ extension RotationEngine {
   /// stale. Each time the live count has halved, the storage behind the highest live slot
   /// and ring goes back to the allocator (`compactStorage()`): a grid shrunk from a million
   /// loaders to one holds what one loader needs, not what a million did.
-  public mutating func remove(_ id: LoaderID) throws(Error) {
+  package mutating func remove(_ id: LoaderID) throws(Error) {
     let slot = try liveSlot(id)
     if loaderRuns[slot].isAnimating { endRun(slot: slot, at: time) }
     var s = loaderRuns[slot]
@@ -400,29 +395,29 @@ extension RotationEngine {
   }
 
   /// Whether `id` names a live loader (false once it was removed, even if its slot was reused).
-  public func contains(_ id: LoaderID) -> Bool {
+  package func contains(_ id: LoaderID) -> Bool {
     id.slot >= 0 && id.slot < loaderRuns.count && loaderRuns[id.slot].isLive
       && loaderRuns[id.slot].generation == id.generation
   }
 
   /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
-  public func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
+  package func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
     loaderRuns[try liveSlot(id)].isAnimating
   }
 
   /// The first of `ringCount(of:)` entries for this loader in `presentationAngles(at:into:)`.
-  public func firstRing(of id: LoaderID) throws(Error) -> Int {
+  package func firstRing(of id: LoaderID) throws(Error) -> Int {
     Int(loaderRuns[try liveSlot(id)].firstRing)
   }
 
   /// The loader's `LoaderStyle.ringCount`.
-  public func ringCount(of id: LoaderID) throws(Error) -> Int {
+  package func ringCount(of id: LoaderID) throws(Error) -> Int {
     Int(loaderRuns[try liveSlot(id)].ringCount)
   }
 
   /// `isAnimating = on` for one loader at `time` (>= `time` of the engine, and not before the
   /// loader's previous toggle). A repeat of the current value is ignored.
-  public mutating func setAnimating(_ on: Bool, loader id: LoaderID, at time: Double) throws(Error)
+  package mutating func setAnimating(_ on: Bool, loader id: LoaderID, at time: Double) throws(Error)
   {
     let slot = try liveSlot(id)
     try checkToggleTime(time)
@@ -435,7 +430,7 @@ extension RotationEngine {
   }
 
   /// `isAnimating = on` for every live loader at `time`.
-  public mutating func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
+  package mutating func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
     try checkToggleTime(time)
     for slot in loaderRuns.indices where loaderRuns[slot].isLive {
       guard time >= lastToggle[slot] else {

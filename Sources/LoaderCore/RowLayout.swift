@@ -1,18 +1,18 @@
 /// A rectangle in points (or pixels), y down.
-public struct LayoutRect: Sendable, Hashable {
-  public var x: Double
-  public var y: Double
-  public var width: Double
-  public var height: Double
-  public init(x: Double, y: Double, width: Double, height: Double) {
+package struct LayoutRect: Sendable, Hashable {
+  package var x: Double
+  package var y: Double
+  package var width: Double
+  package var height: Double
+  package init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
     self.width = width
     self.height = height
   }
-  public var midX: Double { x + width / 2 }
-  public var midY: Double { y + height / 2 }
-  public func scaled(by s: Double) -> LayoutRect {
+  package var midX: Double { x + width / 2 }
+  package var midY: Double { y + height / 2 }
+  package func scaled(by s: Double) -> LayoutRect {
     LayoutRect(x: x * s, y: y * s, width: width * s, height: height * s)
   }
 }
@@ -28,15 +28,15 @@ public struct LayoutRect: Sendable, Hashable {
 /// The row is centred vertically. When even minimum spacers do not fit, the HStack is wider
 /// than its container and SwiftUI centres it, so it overflows both edges equally.
 /// For `W = 390`: spacers of 28 and frames at 28, 106, 184, 262, 340.
-public enum RowLayout {
+package enum RowLayout {
   /// The row's ideal size, SwiftUI's `sizeThatFits` for it: every ring's frame and a minimum
   /// spacer before each, `n * (frame + minimumSpacing)` by `frame` (290 x 50 for the seed).
-  public static func naturalSize(style: LoaderStyle = .seed) -> (width: Double, height: Double) {
+  package static func naturalSize(style: LoaderStyle = .seed) -> (width: Double, height: Double) {
     let n = Double(style.ringCount)
     return (n * (style.frameSize + style.minimumSpacing), style.frameSize)
   }
 
-  public static func frames(width: Double, height: Double, style: LoaderStyle = .seed)
+  package static func frames(width: Double, height: Double, style: LoaderStyle = .seed)
     -> [LayoutRect]
   {
     let n = Double(style.ringCount)

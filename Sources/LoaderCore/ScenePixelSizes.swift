@@ -19,28 +19,28 @@
 ///   is under 65,535. A ring's ink never leaves its frame, so the bound holds for every style.
 /// - 1e-6 px: a ring that small covers nothing, and below it the backends' arc steps and
 ///   cap counts would be computed from denormal numbers.
-public struct ScenePixelSizes: Sendable, Equatable {
-  public static let maximumSide = 16_384
-  public static let maximumRingRadius = 256.0
-  public static let minimumRingRadius = 1e-6
+package struct ScenePixelSizes: Sendable, Equatable {
+  package static let maximumSide = 16_384
+  package static let maximumRingRadius = 256.0
+  package static let minimumRingRadius = 1e-6
 
   /// The frame, pixels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// Half a ring's frame, pixels (where its ink ends).
-  public let ringRadius: Double
+  package let ringRadius: Double
   /// One loader's cell, pixels (the whole frame for a row).
-  public let cellWidth: Double
-  public let cellHeight: Double
+  package let cellWidth: Double
+  package let cellHeight: Double
 
-  public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+  package enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     case style(LoaderStyle.Error)
     case frame(width: Double, height: Double)
     case ringRadius(Double, frameSize: Double, fit: Double, density: Double)
     case cell(width: Double, height: Double)
     case density(Double)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .style(let e): "invalid loader style: \(e)"
       case .frame(let w, let h):
@@ -63,7 +63,7 @@ public struct ScenePixelSizes: Sendable, Equatable {
 
   /// The sizes of a `width x height` point container drawn at `density` pixels per point:
   /// one row of `style` (`gridCount == nil`) or a `GridLayout` of `gridCount` loaders.
-  public init(
+  package init(
     width: Double, height: Double, density: Double, style: LoaderStyle, gridCount: Int? = nil
   ) throws(Error) {
     do { try style.validate() } catch { throw .style(error) }

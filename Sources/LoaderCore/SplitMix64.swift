@@ -1,11 +1,11 @@
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator so every randomized run,
 /// test or benchmark can be replayed from its seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-  public private(set) var state: UInt64
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+  package private(set) var state: UInt64
 
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,7 +14,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// Uniform in `[0, 1)` with 53 random bits.
-  public mutating func nextUnit() -> Double {
+  package mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1.0p-53
   }
 }

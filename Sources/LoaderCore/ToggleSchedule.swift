@@ -4,16 +4,16 @@
 /// Events are sorted by time, then loader; each loader's own times never decrease. An event's
 /// `isAnimating` is the value set, which may repeat the current one (the engine ignores it, as
 /// `.task(id:)` does).
-public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
+package struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
   /// One flip: loader `loader` gets `isAnimating` at `time` seconds.
-  public struct Event: Sendable, Hashable {
+  package struct Event: Sendable, Hashable {
     /// Seconds.
-    public var time: Double
+    package var time: Double
     /// Index of the loader in whatever order the caller created them.
-    public var loader: Int
+    package var loader: Int
     /// The value set (may repeat the current one).
-    public var isAnimating: Bool
-    public init(time: Double, loader: Int, isAnimating: Bool) {
+    package var isAnimating: Bool
+    package init(time: Double, loader: Int, isAnimating: Bool) {
       self.time = time
       self.loader = loader
       self.isAnimating = isAnimating
@@ -21,12 +21,12 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Every event, sorted by time (stable: same-time events keep the order given).
-  public private(set) var events: [Event]
+  package private(set) var events: [Event]
   /// Loaders the schedule is for: `Event.loader` is in `0..<loaderCount`.
-  public let loaderCount: Int
+  package let loaderCount: Int
 
   /// `events` in any order; sorted stably by time.
-  public init(loaderCount: Int, events: [Event]) {
+  package init(loaderCount: Int, events: [Event]) {
     self.loaderCount = loaderCount
     self.events = events.enumerated()
       .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
@@ -34,24 +34,24 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Loader `i`'s events, in order.
-  public func events(ofLoader i: Int) -> [Event] { events.filter { $0.loader == i } }
+  package func events(ofLoader i: Int) -> [Event] { events.filter { $0.loader == i } }
 
   /// The reference model of loader `i` under this schedule.
-  public func timeline(ofLoader i: Int, style: LoaderStyle = .seed) -> LoaderTimeline {
+  package func timeline(ofLoader i: Int, style: LoaderStyle = .seed) -> LoaderTimeline {
     var tl = LoaderTimeline(style: style)
     for e in events where e.loader == i { tl.setAnimating(e.isAnimating, at: e.time) }
     return tl
   }
 
   /// One line per event: `time loader on|off`, times with full precision so the text replays.
-  public var description: String {
+  package var description: String {
     events.map { "\($0.time) \($0.loader) \($0.isAnimating ? "on" : "off")" }
       .joined(separator: "\n")
   }
 
-  public enum ParseError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+  package enum ParseError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
     case badLine(number: Int, text: String)
-    public var description: String {
+    package var description: String {
       switch self {
       case .badLine(let n, let t): "schedule line \(n): expected 'TIME LOADER on|off', got '\(t)'"
       }
@@ -60,7 +60,7 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads `description`'s format back (blank lines skipped): a printed schedule replays
   /// exactly, since `Double`'s description round-trips.
-  public init(parsing text: String) throws(ParseError) {
+  package init(parsing text: String) throws(ParseError) {
     var events: [Event] = []
     var loaders = 0
     for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -84,7 +84,7 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
   /// - up to the next few exact multiples of 0.25 s (triggers and toggles on the same instant),
   /// - a long gap of up to 3 s.
   /// Now and then it sets the value it already has (must be ignored).
-  public static func random(seed: UInt64, loaders: Int, duration: Double = 10) -> ToggleSchedule {
+  package static func random(seed: UInt64, loaders: Int, duration: Double = 10) -> ToggleSchedule {
     var events: [Event] = []
     for i in 0..<Swift.max(0, loaders) {
       var rng = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: i) &* 0xD1B5_4A32_D192_ED03))
@@ -108,28 +108,28 @@ public struct ToggleSchedule: Sendable, Hashable, CustomStringConvertible {
 
 extension ToggleSchedule {
   /// Feeds a schedule's events to an engine as its steps reach them.
-  public struct Player: Sendable {
-    public let schedule: ToggleSchedule
+  package struct Player: Sendable {
+    package let schedule: ToggleSchedule
     /// Engine handles, indexed by the schedule's loader numbers.
-    public let loaders: [RotationEngine.LoaderID]
+    package let loaders: [RotationEngine.LoaderID]
     /// Index of the next event to apply.
-    public private(set) var next = 0
+    package private(set) var next = 0
 
-    public init(schedule: ToggleSchedule, loaders: [RotationEngine.LoaderID]) {
+    package init(schedule: ToggleSchedule, loaders: [RotationEngine.LoaderID]) {
       self.schedule = schedule
       self.loaders = loaders
     }
 
     /// Applies every event before the end of the engine's next step (`time + dt`): call it
     /// before each `step()`. Events for loader numbers without a handle are skipped.
-    public mutating func applyDue(to engine: inout RotationEngine) throws(RotationEngine.Error) {
+    package mutating func applyDue(to engine: inout RotationEngine) throws(RotationEngine.Error) {
       let end = engine.time + engine.dt
       try apply(to: &engine, before: end)
     }
 
     /// Steps `engine` until `renderTime` is presentable, applying the events each step reaches
     /// before it runs.
-    public mutating func advance(_ engine: inout RotationEngine, toPresent renderTime: Double)
+    package mutating func advance(_ engine: inout RotationEngine, toPresent renderTime: Double)
       throws(RotationEngine.Error)
     {
       while engine.time < renderTime {
@@ -139,7 +139,7 @@ extension ToggleSchedule {
     }
 
     /// Applies every event with `time < end`.
-    public mutating func apply(to engine: inout RotationEngine, before end: Double)
+    package mutating func apply(to engine: inout RotationEngine, before end: Double)
       throws(RotationEngine.Error)
     {
       let events = schedule.events

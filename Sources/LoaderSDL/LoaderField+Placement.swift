@@ -52,7 +52,7 @@ extension LoaderField {
   ///
   /// Complexity: O(rings per loader) in `.free` layout; O(n) in the others (the loader's cell
   /// is looked up in `loaders`).
-  public func ringFrames(of id: LoaderID) throws(Error) -> [LayoutRect] {
+  package func ringFrames(of id: LoaderID) throws(Error) -> [LayoutRect] {
     let s = try liveSlot(id)
     let container = lastContainer ?? SDL_FRect(x: 0, y: 0, w: 0, h: 0)
     let (x0, y0) = (Double(container.x), Double(container.y))
@@ -102,7 +102,7 @@ extension LoaderField {
   ///   `Error.engine` for a stale id.
   ///
   /// Complexity: O(1); allocates nothing.
-  public func setColor(_ color: RGBAColor, ofRing ring: Int, of id: LoaderID) throws(Error) {
+  package func setColor(_ color: RGBAColor, ofRing ring: Int, of id: LoaderID) throws(Error) {
     let s = try liveSlot(id)
     let n = style.ringCount
     guard ring >= 0, ring < n else { throw .engine(.ringOutOfRange(ring: ring, ringCount: n)) }
@@ -175,7 +175,7 @@ extension LoaderField {
   /// Every loader from the bottom of the stack to the top (`raise(_:)`).
   ///
   /// Complexity: O(n); allocates the array.
-  public var stackingOrder: [LoaderID] {
+  package var stackingOrder: [LoaderID] {
     order.compactMap { $0 >= 0 ? slots[Int($0)].id : nil }
   }
 

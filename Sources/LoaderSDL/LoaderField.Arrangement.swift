@@ -12,25 +12,25 @@ extension LoaderField {
   /// - `.free`: no shared arrangement (each loader is laid out in its own frame,
   ///   `LoaderField.frame(of:)`): no ring offsets, and no loader under any point here (ask
   ///   `LoaderField.loader(at:)`).
-  public struct Arrangement: Sendable {
-    public let layout: Layout
-    public let count: Int
-    public let width: Double
-    public let height: Double
-    public let columns: Int
-    public let cellWidth: Double
-    public let cellHeight: Double
+  package struct Arrangement: Sendable {
+    package let layout: Layout
+    package let count: Int
+    package let width: Double
+    package let height: Double
+    package let columns: Int
+    package let cellWidth: Double
+    package let cellHeight: Double
     /// Loader 0's ring centres, relative to its cell's top-left corner.
-    public let ringOffsets: [(x: Double, y: Double)]
+    package let ringOffsets: [(x: Double, y: Double)]
     /// Half a ring's frame, points.
-    public let ringRadius: Double
+    package let ringRadius: Double
     /// The grid's shrink factor, container points per point of a loader (1 for a row): the
     /// rings' shape is `DashedRing(style:)` scaled by this times the density.
-    public let fit: Double
+    package let fit: Double
 
     /// `gutter`: `GridLayout`'s, the fraction of each cell kept empty around its loader
     /// (`.grid` only; a row has one loader).
-    public init(
+    package init(
       layout: Layout, count: Int, width: Double, height: Double, style: LoaderStyle,
       gutter: Double = 0
     ) throws(GridLayout.Error) {
@@ -82,7 +82,7 @@ extension LoaderField {
     /// Top-left corner of loader `i`'s cell (`GridLayout.cell(ofLoader:)`'s arithmetic; in
     /// `.row` every loader's cell is the container).
     @inline(__always)
-    public func origin(ofLoader i: Int) -> (x: Double, y: Double) {
+    package func origin(ofLoader i: Int) -> (x: Double, y: Double) {
       if layout != .grid { return (0, 0) }
       return (Double(i % columns) * cellWidth, Double(i / columns) * cellHeight)
     }
@@ -91,7 +91,7 @@ extension LoaderField {
     /// click lookup. A cell covers `[origin, next origin)` on each axis, with the origins
     /// `origin(ofLoader:)` computes, so a point on a boundary belongs to the cell that starts
     /// there. In `.row` it is the first loader, anywhere in the container.
-    public func loader(atX x: Double, y: Double) -> Int? {
+    package func loader(atX x: Double, y: Double) -> Int? {
       guard x >= 0, y >= 0, x < width, y < height, cellWidth > 0, cellHeight > 0, count > 0
       else { return nil }
       if layout == .free { return nil }

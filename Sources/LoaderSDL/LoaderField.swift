@@ -54,9 +54,6 @@ import Foundation
 /// fully transparent, or (in `.free` layout) whose frame misses the visible pixels get no
 /// rings. Non-goal: loaders of different styles in one field (use two fields).
 public final class LoaderField {
-  /// Loader handles are the engine's: stale after `remove`.
-  public typealias LoaderID = RotationEngine.LoaderID
-
   /// How loaders are placed in the container `draw` is given.
   public enum Layout: Sendable, Hashable {
     /// Every loader's row fills the whole container, laid out by `RowLayout` exactly as
@@ -97,31 +94,71 @@ public final class LoaderField {
     var isStill: Bool { self == .still }
   }
 
-  public enum Error: Swift.Error, Sendable, CustomStringConvertible {
-    case invalidStyle(LoaderStyle.Error)
-    case invalidSpeed(Double)
-    case invalidFrame(width: Float, height: Float)
-    /// A loader's own frame (`.free` layout) is not finite with a size >= 0.
-    case invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float)
-    /// An opacity outside `0...1`.
-    case invalidOpacity(Double)
-    /// The render scale (`SDL_RenderSetScale`, or a logical size's) is not finite and > 0.
-    case invalidRenderScale(x: Float, y: Float)
-    case invalidThreads(Int)
-    /// The `LoaderRenderer` was closed.
-    case closed
-    /// `Motion.slow` with a factor outside `(0, 1)`.
-    case invalidMotion(Double)
-    case invalidFrameRate(Double)
-    case timeNotFinite(Double)
-    /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
-    case timeBeforePast(time: Double, earliest: Double)
-    case engine(RotationEngine.Error)
-    case layout(GridLayout.Error)
-    case sdl(SDLError)
+  /// Why a call was refused: `description` names the argument or the state that was wrong,
+  /// in one line, with the limits. Every public call that can fail throws this, and leaves the
+  /// field as it was.
+  ///
+  /// Refused: a style that fails `LoaderStyle.validate()`; a time that is not finite, or that
+  /// maps before the field's past (the engine cannot go back: make a new field) or past its
+  /// last representable time (about 140,000 years of loader time); a removed loader's handle;
+  /// a container or loader frame that is not finite with a size >= 0 (> 0 for the container);
+  /// a render scale that is not finite and > 0; a speed outside `speedRange`; an opacity
+  /// outside `0...1`; a slow motion's factor outside `(0, 1)`; a frame rate that is not finite
+  /// and > 0; a thread count below 1; a `LoaderRenderer` that was closed; and an SDL call
+  /// that failed (its name and `SDL_GetError()`).
+  public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    package enum Reason: Sendable {
+      case invalidStyle(LoaderStyle.Error)
+      case invalidSpeed(Double)
+      case invalidFrame(width: Float, height: Float)
+      case invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float)
+      case invalidOpacity(Double)
+      case invalidRenderScale(x: Float, y: Float)
+      case invalidThreads(Int)
+      case closed
+      case invalidMotion(Double)
+      case invalidFrameRate(Double)
+      case timeNotFinite(Double)
+      case timeBeforePast(time: Double, earliest: Double)
+      case engine(RotationEngine.Error)
+      case layout(GridLayout.Error)
+      case sdl(SDLError)
+    }
+    /// What was wrong, for the package's tests to match.
+    package let reason: Reason
 
+    package static func invalidStyle(_ e: LoaderStyle.Error) -> Self {
+      Self(reason: .invalidStyle(e))
+    }
+    package static func invalidSpeed(_ v: Double) -> Self { Self(reason: .invalidSpeed(v)) }
+    package static func invalidFrame(width: Float, height: Float) -> Self {
+      Self(reason: .invalidFrame(width: width, height: height))
+    }
+    /// A loader's own frame (`.free` layout) is not finite with a size >= 0.
+    package static func invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float) -> Self
+    {
+      Self(reason: .invalidLoaderFrame(x: x, y: y, width: width, height: height))
+    }
+    package static func invalidOpacity(_ v: Double) -> Self { Self(reason: .invalidOpacity(v)) }
+    package static func invalidRenderScale(x: Float, y: Float) -> Self {
+      Self(reason: .invalidRenderScale(x: x, y: y))
+    }
+    package static func invalidThreads(_ n: Int) -> Self { Self(reason: .invalidThreads(n)) }
+    package static let closed = Self(reason: .closed)
+    package static func invalidMotion(_ v: Double) -> Self { Self(reason: .invalidMotion(v)) }
+    package static func invalidFrameRate(_ v: Double) -> Self { Self(reason: .invalidFrameRate(v)) }
+    package static func timeNotFinite(_ t: Double) -> Self { Self(reason: .timeNotFinite(t)) }
+    /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
+    package static func timeBeforePast(time: Double, earliest: Double) -> Self {
+      Self(reason: .timeBeforePast(time: time, earliest: earliest))
+    }
+    package static func engine(_ e: RotationEngine.Error) -> Self { Self(reason: .engine(e)) }
+    package static func layout(_ e: GridLayout.Error) -> Self { Self(reason: .layout(e)) }
+    package static func sdl(_ e: SDLError) -> Self { Self(reason: .sdl(e)) }
+
+    /// What was wrong, in one line.
     public var description: String {
-      switch self {
+      switch reason {
       case .invalidStyle(let e): "invalid loader style: \(e)"
       case .invalidSpeed(let s):
         "speed must be in \(LoaderField.speedRange.lowerBound)...\(LoaderField.speedRange.upperBound), got \(s)"
@@ -148,7 +185,7 @@ public final class LoaderField {
 
   /// The engine's fixed step, seconds of loader time. The seed's stagger (0.25 s) and turn
   /// (0.6 s) are whole steps.
-  public static let stepLength = 1.0 / 120
+  package static let stepLength = 1.0 / 120
 
   /// Every loader's style (colours, size, dash, timing).
   public let style: LoaderStyle
@@ -158,7 +195,7 @@ public final class LoaderField {
   }
   /// The motion, read-only: exact unwrapped angles (`angle(loader:ring:at:)`) at loader time
   /// `loaderTime(at:)`, within the last drawn step.
-  public private(set) var engine: RotationEngine
+  package private(set) var engine: RotationEngine
   /// Live loaders in the order they were added: the layout's order (cell `i` of the grid
   /// shows `loaders[i]`); `.free` layout draws them in `stackingOrder` instead.
   public private(set) var loaders: [LoaderID] = []
@@ -203,12 +240,12 @@ public final class LoaderField {
   private var lastDrawTime = -Double.infinity
   /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
-  public private(set) var gutter = 0.0
+  package private(set) var gutter = 0.0
   /// The backend asked for; nil uses each renderer's `LoaderRenderer.preferredBackend`.
   /// Can change at any time; the next `draw` uses it.
   public var backend: RingBackend?
   /// The backend of the last `draw` (nil before the first).
-  public private(set) var activeBackend: RingBackend?
+  package private(set) var activeBackend: RingBackend?
   /// Per `LoaderRenderer` drawn on, the shapes and backend this field holds there (their
   /// caches stay while held).
   private var holds: [ObjectIdentifier: Hold] = [:]
@@ -260,8 +297,9 @@ public final class LoaderField {
   public init(
     style: LoaderStyle = .seed, layout: Layout = .grid, backend: RingBackend? = nil,
     startingAt start: Double = 0, capacity: Int = 0,
-    threads: Int = RotationEngine.availableCores
+    threads: Int? = nil
   ) throws(Error) {
+    let threads = threads ?? RotationEngine.availableCores
     do { try style.validate() } catch { throw .invalidStyle(error) }
     guard start.isFinite else { throw .timeNotFinite(start) }
     self.style = style
@@ -436,13 +474,13 @@ public final class LoaderField {
   }
 
   /// Loader time (the engine's) at caller time `time`.
-  public func loaderTime(at time: Double) throws(Error) -> Double {
+  package func loaderTime(at time: Double) throws(Error) -> Double {
     guard time.isFinite else { throw .timeNotFinite(time) }
     return clock.loaderTime(at: time)
   }
 
   /// The earliest caller time `draw` can show now: the start of the last step drawn.
-  public var earliestTime: Double { clock.callerTime(at: earliestLoaderTime) }
+  package var earliestTime: Double { clock.callerTime(at: earliestLoaderTime) }
 
   private var earliestLoaderTime: Double { max(0, engine.presentableTimes.lowerBound) }
 
@@ -454,7 +492,7 @@ public final class LoaderField {
 
   /// Steps the engine until `time` is presentable and returns its loader time.
   @discardableResult
-  public func advance(to time: Double) throws(Error) -> Double {
+  package func advance(to time: Double) throws(Error) -> Double {
     let tau = try loaderTime(at: time)
     try checkNotPast(tau, time: time)
     do { try engine.advance(to: tau) } catch { throw .engine(error) }
@@ -516,7 +554,7 @@ public final class LoaderField {
   // MARK: - Reduced motion
 
   /// How far the pulse dims a ring at the middle of its turn.
-  public static let reducedMotionDepth = 0.6
+  package static let reducedMotionDepth = 0.6
 
   /// A ring's opacity in `.pulse` motion, from its turn progress `c` in `[0, 1)` (the
   /// fraction of `turnDegrees` the full motion would have turned it past its last rest
@@ -526,21 +564,21 @@ public final class LoaderField {
   /// ```
   /// 1 at rest, 0.4 half way through a turn (0.3 s after its trigger in the seed), back to 1
   /// as the turn ends: continuous, and symmetric about the middle of the turn.
-  public static func reducedMotionOpacity(turnProgress c: Double) -> Double {
+  package static func reducedMotionOpacity(turnProgress c: Double) -> Double {
     1 - reducedMotionDepth * sin(Double.pi * c)
   }
 
   // MARK: - Drawing
 
   /// Sets `gutter` (in `[0, 1)`); the next `arrangement` or `draw` lays the grid out anew.
-  public func setGutter(_ g: Double) throws(Error) {
+  package func setGutter(_ g: Double) throws(Error) {
     guard g >= 0, g < 1 else { throw .layout(.invalidGutter(g)) }
     gutter = g
     arrangementCache = nil
   }
 
   /// Where the loaders sit in a container of `width` x `height` points (cached per size).
-  public func arrangement(width: Double, height: Double) throws(Error) -> Arrangement {
+  package func arrangement(width: Double, height: Double) throws(Error) -> Arrangement {
     if let a = arrangementCache, a.layout == layout, a.count == count, a.width == width,
       a.height == height
     {

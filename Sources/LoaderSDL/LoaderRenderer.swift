@@ -35,18 +35,18 @@ import LoaderCore
 /// Not thread-safe: draw on the thread that owns the renderer, as SDL requires.
 public final class LoaderRenderer {
   /// The SDL renderer drawn on.
-  public let renderer: OpaquePointer
+  package let renderer: OpaquePointer
   /// The surface a software renderer draws into when you made it with
   /// `SDL_CreateSoftwareRenderer` (the `spans` backend then blends into its pixels directly).
-  public let surface: UnsafeMutablePointer<SDL_Surface>?
+  package let surface: UnsafeMutablePointer<SDL_Surface>?
   /// Bytes each shape's cache keeps at most, per backend.
-  public let budgetBytes: Int
+  package let budgetBytes: Int
   /// The backend views use here unless they ask for one: the cheapest at the quality bar on
   /// this kind of renderer (`RingBackend.preferred(accelerated:glRenderer:)`).
-  public let preferredBackend: RingBackend
+  package let preferredBackend: RingBackend
   private var rasterizers: [RingBackend: any RingRasterizer] = [:]
   /// Whether `close()` was called.
-  public private(set) var isClosed = false
+  package private(set) var isClosed = false
 
   /// - Parameters:
   ///   - renderer: an SDL renderer; the object must not outlive it.
@@ -103,7 +103,7 @@ public final class LoaderRenderer {
   }
 
   /// The renderer lost its textures: every cache on it is rebuilt on demand.
-  public func renderTargetsDidReset() {
+  package func renderTargetsDidReset() {
     for r in rasterizers.values { r.renderTargetsDidReset(on: renderer) }
   }
 

@@ -26,8 +26,8 @@
 /// backend rule there applies.
 public final class LoaderView {
   /// The one-loader field behind the view.
-  public let field: LoaderField
-  private let loader: LoaderField.LoaderID
+  package let field: LoaderField
+  private let loader: LoaderID
 
   /// The row's ideal size in points, SwiftUI's `sizeThatFits` for the view: five 50-point
   /// rings and five 8-point spacers, 290 x 50 for the seed (`RowLayout.naturalSize`). In a
@@ -52,11 +52,6 @@ public final class LoaderView {
     }
   }
 
-  /// Any validated `LoaderStyle` (throws `LoaderField.Error.invalidStyle` otherwise).
-  public convenience init(isAnimating: Bool, style: LoaderStyle) throws {
-    try self.init(isAnimating: isAnimating, style: style, backend: nil, appearingAt: 0)
-  }
-
   /// A view of `style`, appearing at caller time `start`.
   /// - Parameters:
   ///   - isAnimating: whether it animates from `start`, as SwiftUI's `isAnimating`.
@@ -67,9 +62,9 @@ public final class LoaderView {
   /// - Throws: `LoaderField.Error.invalidStyle` for a style that does not validate, or
   ///   `LoaderField.Error.timeNotFinite` for a `start` that is not finite.
   public init(
-    isAnimating: Bool, style: LoaderStyle, backend: RingBackend?, appearingAt start: Double,
-    fitsFrame: Bool = false
-  ) throws {
+    isAnimating: Bool, style: LoaderStyle, backend: RingBackend? = nil,
+    appearingAt start: Double = 0, fitsFrame: Bool = false
+  ) throws(LoaderField.Error) {
     field = try LoaderField(
       style: style, layout: fitsFrame ? .fittedRow : .row, backend: backend, startingAt: start)
     loader = try field.addLoader(isAnimating: isAnimating, at: start)
@@ -81,20 +76,22 @@ public final class LoaderView {
 
   /// `isAnimating = on` at `time` (seconds, the caller's clock), with SwiftUI's semantics:
   /// a new schedule from ring 0 when on, running turns finish when off, nothing resets.
-  public func setAnimating(_ on: Bool, at time: Double) throws {
+  public func setAnimating(_ on: Bool, at time: Double) throws(LoaderField.Error) {
     try field.setAnimating(on, loader: loader, at: time)
   }
 
   /// Draws the row at `time` over what the renderer shows, laid out in `frame` (the
   /// renderer's logical coordinates, as `SDL_RenderFillRectF` takes them); the renderer's
   /// state is left as it was. See `LoaderField.draw(on:in:at:stoppingWhen:)`.
-  public func draw(on target: LoaderRenderer, in frame: SDL_FRect, at time: Double) throws {
+  public func draw(on target: LoaderRenderer, in frame: SDL_FRect, at time: Double)
+    throws(LoaderField.Error)
+  {
     try field.draw(on: target, in: frame, at: time)
   }
 
   /// See `LoaderField.speed` and `setSpeed(_:at:)`: changes keep every angle continuous.
   public var speed: Double { field.speed }
-  public func setSpeed(_ speed: Double, at time: Double) throws {
+  public func setSpeed(_ speed: Double, at time: Double) throws(LoaderField.Error) {
     try field.setSpeed(speed, at: time)
   }
 
@@ -103,7 +100,7 @@ public final class LoaderView {
   public var motion: LoaderField.Motion { field.motion }
 
   /// Sets `motion` (a `.slow` factor must be in `(0, 1)`).
-  public func setMotion(_ motion: LoaderField.Motion) throws {
+  public func setMotion(_ motion: LoaderField.Motion) throws(LoaderField.Error) {
     try field.setMotion(motion)
   }
 
@@ -111,7 +108,7 @@ public final class LoaderView {
   public var maximumFrameRate: Double? { field.maximumFrameRate }
 
   /// Sets `maximumFrameRate` (finite and > 0, or nil for no cap).
-  public func setMaximumFrameRate(_ rate: Double?) throws {
+  public func setMaximumFrameRate(_ rate: Double?) throws(LoaderField.Error) {
     try field.setMaximumFrameRate(rate)
   }
 
@@ -121,18 +118,18 @@ public final class LoaderView {
     set { field.backend = newValue }
   }
   /// The backend of the last draw.
-  public var activeBackend: RingBackend? { field.activeBackend }
+  package var activeBackend: RingBackend? { field.activeBackend }
 
   /// The next time at or after `time` the picture changes; nil when nothing moves and nothing
   /// is scheduled (see `LoaderField.nextChange(after:)`).
   public func nextChange(after time: Double) -> Double? { field.nextChange(after: time) }
 
   /// The earliest time `draw` can show now.
-  public var earliestTime: Double { field.earliestTime }
+  package var earliestTime: Double { field.earliestTime }
 
   /// The exact angles of the five rings at `time` (degrees clockwise, unwrapped), as `draw`
   /// would show them in `.full` motion.
-  public func angles(at time: Double) throws -> [Double] {
+  public func angles(at time: Double) throws(LoaderField.Error) -> [Double] {
     try field.angles(of: loader, at: time)
   }
 }

@@ -6,7 +6,7 @@ extension LoaderWindow {
   /// taken off the queue; the window system is pumped first, so the answer is current. Cheap
   /// enough to ask between a backend's batches
   /// (`LoaderField.draw(on:in:scale:at:stoppingWhen:)`).
-  public func isInputWaiting() -> Bool {
+  package func isInputWaiting() -> Bool {
     SDL_PumpEvents()
     return SDL_HasEvent(SDL_QUIT.rawValue) == SDL_TRUE
       || SDL_HasEvent(SDL_KEYDOWN.rawValue) == SDL_TRUE

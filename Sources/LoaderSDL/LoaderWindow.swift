@@ -8,29 +8,29 @@ import LoaderCore
 /// `init`'s options ask for a named driver, no vsync or full screen instead. Sizes are in
 /// points (the window's coordinates); the renderer draws in pixels, `pixelDensity` pixels
 /// per point.
-public final class LoaderWindow {
+package final class LoaderWindow {
   /// The `SDL_Window *`.
-  public let window: OpaquePointer
+  package let window: OpaquePointer
   /// The `SDL_Renderer *` drawing into the window, in pixels.
-  public let renderer: OpaquePointer
+  package let renderer: OpaquePointer
   /// The loaders' side of `renderer`: its shared caches (told of resets by `nextEvent()`).
-  public let loaders: LoaderRenderer
+  package let loaders: LoaderRenderer
   /// Why the accelerated renderer could not be created; nil when it was.
-  public let softwareFallbackReason: String?
+  package let softwareFallbackReason: String?
   /// Whether SDL gave an accelerated renderer (see `glRendererName` for what it runs on).
-  public var isAccelerated: Bool { softwareFallbackReason == nil }
+  package var isAccelerated: Bool { softwareFallbackReason == nil }
   /// The SDL render driver's name (`software`, `opengl`, ...).
-  public let rendererName: String
+  package let rendererName: String
   /// `GL_RENDERER` when the renderer runs on OpenGL (e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`
   /// for Mesa's CPU rasterizer), else nil: "accelerated" says only that SDL's renderer is not
   /// its software one.
-  public let glRendererName: String?
+  package let glRendererName: String?
   /// Whether `present()` waits for the display's refresh (otherwise the caller paces frames).
-  public let hasVSync: Bool
+  package let hasVSync: Bool
 
   /// What the event loop needs to know about. Which key does what is the program's own map:
   /// the window reports the key.
-  public enum Event: Sendable, Equatable {
+  package enum Event: Sendable, Equatable {
     /// `SDL_QUIT` or the window's close button.
     case quit
     /// A key went down (repeats left out): its keycode, and whether Shift was held.
@@ -42,7 +42,7 @@ public final class LoaderWindow {
   }
 
   /// SDL's render drivers by name, the values `renderDriver:` accepts.
-  public static var renderDriverNames: [String] { RenderDriverInfo.available.map(\.name) }
+  package static var renderDriverNames: [String] { RenderDriverInfo.available.map(\.name) }
 
   /// Initialises SDL's video subsystem and opens the window.
   /// - `fullscreen`: the desktop's resolution (`SDL_WINDOW_FULLSCREEN_DESKTOP`), so no mode
@@ -52,7 +52,7 @@ public final class LoaderWindow {
   ///   asked for it by name); nil asks SDL for an accelerated renderer and falls back to the
   ///   software one.
   /// - `hidden`: never shown (`--info` asks what the window would get).
-  public init(
+  package init(
     title: String, width: Int, height: Int, fullscreen: Bool = false, vsync: Bool = true,
     renderDriver: String? = nil, hidden: Bool = false
   ) throws(SDLError) {
@@ -117,7 +117,7 @@ public final class LoaderWindow {
   }
 
   /// The window's size in points.
-  public var pointSize: (width: Int, height: Int) {
+  package var pointSize: (width: Int, height: Int) {
     var w: Int32 = 0
     var h: Int32 = 0
     SDL_GetWindowSize(window, &w, &h)
@@ -125,7 +125,7 @@ public final class LoaderWindow {
   }
 
   /// The renderer's output size in pixels.
-  public var pixelSize: (width: Int, height: Int) {
+  package var pixelSize: (width: Int, height: Int) {
     var w: Int32 = 0
     var h: Int32 = 0
     if SDL_GetRendererOutputSize(renderer, &w, &h) != 0 { return pointSize }
@@ -134,7 +134,7 @@ public final class LoaderWindow {
 
   /// Pixels per point: `pixelSize / pointSize` (2 on a typical HiDPI display), 1 when the
   /// window has no size yet.
-  public var pixelDensity: Double {
+  package var pixelDensity: Double {
     let p = pointSize
     let px = pixelSize
     guard p.width > 0, px.width > 0 else { return 1 }
@@ -142,7 +142,7 @@ public final class LoaderWindow {
   }
 
   /// The next event the loop cares about, or nil once the queue is empty.
-  public func nextEvent() -> Event? {
+  package func nextEvent() -> Event? {
     var e = SDL_Event()
     while SDL_PollEvent(&e) != 0 {
       switch SDL_EventType(e.type) {
@@ -165,7 +165,7 @@ public final class LoaderWindow {
   }
 
   /// Shows the frame drawn since the last call (`SDL_RenderPresent`).
-  public func present() {
+  package func present() {
     SDL_RenderPresent(renderer)
   }
 }

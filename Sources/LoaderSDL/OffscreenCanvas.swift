@@ -13,21 +13,21 @@ import Synchronization
 /// as `geometry` needs (SDL's software renderer rounds them to whole pixels). On it the
 /// surface is only the read-back copy, so CPU backends must not be attached to it
 /// (`loaders.surface` is the surface to attach: nil on OpenGL).
-public final class OffscreenCanvas {
+package final class OffscreenCanvas {
   /// Size in pixels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// The ARGB8888 surface the renderer draws into (an OpenGL canvas's read-back copy).
-  public let surface: UnsafeMutablePointer<SDL_Surface>
+  package let surface: UnsafeMutablePointer<SDL_Surface>
   /// The `SDL_Renderer *` rasterizers draw on.
-  public let renderer: OpaquePointer
+  package let renderer: OpaquePointer
   /// The loaders' side of `renderer` (its shared caches; on the software canvas, the surface
   /// the `spans` backend blends into).
-  public let loaders: LoaderRenderer
+  package let loaders: LoaderRenderer
   /// The SDL render driver's name: `software`, or `opengl` (or `opengles2`).
-  public let rendererName: String
+  package let rendererName: String
   /// `GL_RENDERER` of an OpenGL canvas (`llvmpipe ...` for Mesa's CPU rasterizer), else nil.
-  public let glRendererName: String?
+  package let glRendererName: String?
   /// `surface`'s pixels and row pitch in bytes (fixed for a surface SDL allocated itself).
   private let pixels: UnsafeMutableRawPointer
   private let pitch: Int
@@ -49,7 +49,7 @@ public final class OffscreenCanvas {
     }
   }
 
-  public convenience init(width: Int, height: Int) throws(SDLError) {
+  package convenience init(width: Int, height: Int) throws(SDLError) {
     try self.init(width: width, height: height, openGL: false)
   }
 
@@ -59,7 +59,7 @@ public final class OffscreenCanvas {
   /// windows), the canvas is a hidden window of that driver and nothing else changes; when
   /// none is, this brings up SDL's offscreen driver for the whole process (initialise video
   /// yourself first if the process will open windows too).
-  public static func openGL(width: Int, height: Int) throws(SDLError) -> OffscreenCanvas {
+  package static func openGL(width: Int, height: Int) throws(SDLError) -> OffscreenCanvas {
     try OffscreenCanvas(width: width, height: height, openGL: true)
   }
 
@@ -149,14 +149,14 @@ public final class OffscreenCanvas {
   }
 
   /// Fills the whole canvas with `color`, opaque.
-  public func clear(_ color: RGBAColor) {
+  package func clear(_ color: RGBAColor) {
     SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, 255)
     SDL_RenderClear(renderer)
   }
 
   /// Finishes pending drawing into the surface (the software renderer batches commands; an
   /// OpenGL canvas reads its target back).
-  public func flush() {
+  package func flush() {
     SDL_RenderFlush(renderer)
     if openGLTarget != nil {
       SDL_RenderReadPixels(
@@ -186,7 +186,7 @@ public final class OffscreenCanvas {
   }
 
   /// Pixel `(x, y)`, opaque.
-  public func pixel(x: Int, y: Int) -> RGBAColor {
+  package func pixel(x: Int, y: Int) -> RGBAColor {
     flush()
     precondition(x >= 0 && x < width && y >= 0 && y < height)
     let row = pixels.advanced(by: y * pitch)
@@ -195,7 +195,7 @@ public final class OffscreenCanvas {
   }
 
   /// Every pixel, row-major, as `0xAARRGGBB`.
-  public func argbPixels() -> [UInt32] {
+  package func argbPixels() -> [UInt32] {
     flush()
     var out = [UInt32](repeating: 0, count: width * height)
     for y in 0..<height {
@@ -214,13 +214,13 @@ public final class OffscreenCanvas {
   /// per 16 KiB deflate block, 12 per IDAT chunk and a few hundred for the headers, covered
   /// by `raw / 64 + 4096`. An encoder that still ran out would fail a write, and that is
   /// reported, never truncated.
-  public func pngData() throws(SDLError) -> [UInt8] {
+  package func pngData() throws(SDLError) -> [UInt8] {
     flush()
     return try Self.pngData(of: surface)
   }
 
   /// Any 32-bit surface encoded as PNG bytes, the same way as `pngData()`.
-  public static func pngData(of surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError)
+  package static func pngData(of surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError)
     -> [UInt8]
   {
     let width = Int(surface.pointee.w)

@@ -2,18 +2,18 @@ import CSDL2
 
 /// What SDL says about a render driver or a renderer (`SDL_RendererInfo`), in words: the
 /// `--info` report and `--renderer`'s list of names.
-public struct RenderDriverInfo: Sendable, Equatable {
+package struct RenderDriverInfo: Sendable, Equatable {
   /// SDL's name (`software`, `opengl`, `opengles2`, ...), the one `SDL_HINT_RENDER_DRIVER`
   /// and `LoaderWindow(renderDriver:)` take.
-  public var name: String
+  package var name: String
   /// `SDL_RENDERER_*` flags set, as SDL names them without the prefix (`ACCELERATED`, ...).
-  public var flags: [String]
+  package var flags: [String]
   /// Texture formats, as `SDL_GetPixelFormatName` names them without `SDL_PIXELFORMAT_`.
-  public var textureFormats: [String]
-  public var maximumTextureWidth: Int
-  public var maximumTextureHeight: Int
+  package var textureFormats: [String]
+  package var maximumTextureWidth: Int
+  package var maximumTextureHeight: Int
 
-  public init(_ info: SDL_RendererInfo) {
+  package init(_ info: SDL_RendererInfo) {
     name = info.name.map { String(cString: $0) } ?? "unknown"
     let named: [(SDL_RendererFlags, String)] = [
       (SDL_RENDERER_SOFTWARE, "SOFTWARE"), (SDL_RENDERER_ACCELERATED, "ACCELERATED"),
@@ -33,7 +33,7 @@ public struct RenderDriverInfo: Sendable, Equatable {
 
   /// Every render driver this SDL was built with, in SDL's order of preference. Needs no
   /// `SDL_Init`: the list is compiled into SDL.
-  public static var available: [RenderDriverInfo] {
+  package static var available: [RenderDriverInfo] {
     let n = max(0, Int(SDL_GetNumRenderDrivers()))
     return (0..<n).compactMap { i in
       var info = SDL_RendererInfo()
@@ -42,14 +42,14 @@ public struct RenderDriverInfo: Sendable, Equatable {
   }
 
   /// The renderer's own info (its driver, and the flags it was created with).
-  public static func of(renderer: OpaquePointer) -> RenderDriverInfo? {
+  package static func of(renderer: OpaquePointer) -> RenderDriverInfo? {
     var info = SDL_RendererInfo()
     return SDL_GetRendererInfo(renderer, &info) == 0 ? RenderDriverInfo(info) : nil
   }
 
   /// One line: `opengl: ACCELERATED, TARGETTEXTURE; max texture 8192x8192; formats ARGB8888, ...`
   /// (SDL reports 0 for a driver not yet created, or one with no limit).
-  public var summary: String {
+  package var summary: String {
     let limit =
       maximumTextureWidth > 0
       ? "max texture \(maximumTextureWidth)x\(maximumTextureHeight)" : "no texture size limit known"

@@ -19,7 +19,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
   case geometry
 
   /// Every name `--backend` accepts, comma-separated, in declaration order.
-  public static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
+  package static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
 
   /// A new rasterizer of this backend; `surface`: the surface its renderer draws into when the
   /// caller owns it, so CPU backends can write it directly (see `attach(surface:)`).
@@ -57,12 +57,12 @@ public enum RingBackend: String, CaseIterable, Sendable {
   ///   below `geometry` (whose thousands of triangles a ring each cost CPU time); on a GPU the
   ///   host pays the same few calls a ring, where `geometry` transforms every vertex on the
   ///   CPU.
-  public static func preferred(accelerated: Bool) -> RingBackend {
+  package static func preferred(accelerated: Bool) -> RingBackend {
     accelerated ? .gfx : .spans
   }
 
   /// The next backend in declaration order (a window's "switch backend" key).
-  public var next: RingBackend {
+  package var next: RingBackend {
     let all = RingBackend.allCases
     let i = all.firstIndex(of: self) ?? all.startIndex
     let j = all.index(after: i)

@@ -217,9 +217,9 @@ package struct ShapeCaches<Value: AnyObject> {
 /// An SDL call failed: what was called and `SDL_GetError()`.
 public struct SDLError: Error, Sendable, CustomStringConvertible {
   /// The call that failed (`SDL_CreateTexture`), or the part of the library that refused.
-  public var call: String
+  package var call: String
   /// Why: SDL's own message, or the library's.
-  public var message: String
+  package var message: String
   /// The failure of `call`; `message` nil reads `SDL_GetError()` now, so make the error
   /// right after the call, before another SDL call replaces it.
   public init(_ call: String, message: String? = nil) {

@@ -464,10 +464,7 @@ struct DemoOptions: Equatable {
     do {
       try o.style.validate()
     } catch {
-      guard case .invalid(let field, let reason) = error else {
-        throw UsageError(flag: "--dash", problem: "\(error)")
-      }
-      throw UsageError(flag: styleFlags[field] ?? field, problem: reason)
+      throw UsageError(flag: styleFlags[error.field] ?? error.field, problem: error.reason)
     }
     try o.checkWork()
     try o.checkPixelSizes()

@@ -212,7 +212,7 @@ import Testing
   @Test func shapesAreSharedByBucketAndLetGo() throws {
     let field = try LoaderField(layout: .free, backend: .spans)
     let canvas = try OffscreenCanvas(width: 800, height: 400)
-    var ids: [LoaderField.LoaderID] = []
+    var ids: [LoaderID] = []
     for i in 0..<200 {
       let h = 8 + Float(i % 40)
       ids.append(

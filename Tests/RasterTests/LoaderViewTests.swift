@@ -74,8 +74,9 @@ import Testing
     do {
       try view.draw(on: canvas.loaders, in: Self.row, at: 0.5)
       Issue.record("a draw at 0.5 after 1.0 did not throw")
-    } catch let e as LoaderField.Error {
-      guard case .timeBeforePast(let t, let earliest) = e else {
+    } catch {
+      let e: LoaderField.Error = error
+      guard case .timeBeforePast(let t, let earliest) = e.reason else {
         Issue.record("wrong error \(e)")
         return
       }

@@ -58,7 +58,7 @@ import Testing
     let loaders = canvas.loaders
     let view = LoaderView(isAnimating: true)
     let field = try LoaderField(style: .seed, layout: .grid, threads: 2)
-    var ids: [LoaderField.LoaderID] = []
+    var ids: [LoaderID] = []
     // Mostly a clock moving on, sometimes a hostile value.
     var clock = 0.0
     func time() -> Double {
