@@ -4,8 +4,7 @@ import Foundation
 /// Lottie animation, written as text with Foundation alone.
 ///
 /// ```swift
-/// let dark = LoaderTheme.dark.palette
-/// let svg = try LoaderExport.svg(style: .seed.with(palette: dark), background: dark.background)
+/// let svg = try LoaderExport.svg(style: .seed.with(palette: .dark), background: LoaderPalette.dark.background)
 /// let json = try LoaderExport.lottie(style: .seed, width: 390, height: 120)
 /// ```
 ///
@@ -117,14 +116,14 @@ public enum LoaderExport {
   ///   - width: the container's width, points (the SVG's `width` and `viewBox`).
   ///   - height: the container's height, points; the row is centred in it.
   ///   - background: a rectangle of this colour behind the rings, or nil for a transparent
-  ///     image (a theme's background is `LoaderTheme.palette.background`).
+  ///     image (a palette's is `LoaderPalette.background`).
   ///   - animation: SMIL (the default) or CSS `@keyframes`.
   /// - Returns: the document, UTF-8 text with one element per line.
   /// - Throws: `Error` for a style that fails validation, a container side that is not
   ///   finite, > 0 and <= 100,000 points, or a turn that is not a whole number of turns.
   public static func svg(
     style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
-    background: RGBAColor? = LoaderTheme.light.palette.background, animation: SVGAnimation = .smil
+    background: RGBAColor? = LoaderPalette.light.background, animation: SVGAnimation = .smil
   ) throws(Error) -> String {
     try validate(style: style, width: width, height: height)
     return SVGDocument(
@@ -149,7 +148,7 @@ public enum LoaderExport {
   ///   100,000 arc segments (rings times dashes).
   public static func lottie(
     style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
-    background: RGBAColor? = LoaderTheme.light.palette.background
+    background: RGBAColor? = LoaderPalette.light.background
   ) throws(Error) -> Data {
     try validate(style: style, width: width, height: height)
     let arcs = DashArcs(style: style, maximumSweep: LottieDocument.maximumSweep)

@@ -14,29 +14,29 @@ public struct LoaderPalette: Sendable, Hashable {
   }
 
   /// iOS 13 to 18, light appearance: the system colours on white.
-  package static let light = LoaderPalette(
+  public static let light = LoaderPalette(
     ringColors: [0xFF3B30, 0xFF9500, 0xFFCC00, 0x34C759, 0x007AFF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0xFFFFFF))
   /// iOS 13 to 18, dark appearance: the system colours on black.
-  package static let dark = LoaderPalette(
+  public static let dark = LoaderPalette(
     ringColors: [0xFF453A, 0xFF9F0A, 0xFFD60A, 0x30D158, 0x0A84FF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0x000000))
   /// iOS 26, light appearance.
-  package static let light26 = LoaderPalette(
+  public static let light26 = LoaderPalette(
     ringColors: [0xFF383C, 0xFF8D28, 0xFFCC00, 0x34C759, 0x0088FF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0xFFFFFF))
   /// iOS 26, dark appearance.
-  package static let dark26 = LoaderPalette(
+  public static let dark26 = LoaderPalette(
     ringColors: [0xFF4245, 0xFF9230, 0xFFD600, 0x30D158, 0x0091FF].map(RGBAColor.init(hex:)),
     background: RGBAColor(hex: 0x000000))
 }
 
 /// The appearances a user can pick by name (`--theme`).
-public enum LoaderTheme: String, Sendable, CaseIterable {
+package enum LoaderTheme: String, Sendable, CaseIterable {
   case light, dark, light26, dark26
 
   /// The palette of this name.
-  public var palette: LoaderPalette {
+  package var palette: LoaderPalette {
     switch self {
     case .light: .light
     case .dark: .dark
