@@ -15,11 +15,15 @@ let package = Package(
   targets: [
     // MARK: - C shims (no Swift API of their own)
 
+    // SDL2, SDL2_gfx and SDL2_image, re-exported by LoaderSDL (a host draws with them). Named
+    // after this package: a `CSDL2` of another package could not sit in one graph with it.
     .systemLibrary(
-      name: "CSDL2",
-      path: "Sources/CSDL2",
+      name: "CSwiftLoaderSDL2",
+      path: "Sources/CSwiftLoaderSDL2",
       providers: [.apt(["libsdl2-dev", "libsdl2-gfx-dev", "libsdl2-image-dev"])]
     ),
+    // LoaderSDL's own C helpers (prefetch, malloc_trim): imported, never exported.
+    .systemLibrary(name: "CSwiftLoaderShims", path: "Sources/CSwiftLoaderShims"),
     // Test and bench reference only: the product never links Cairo.
     .systemLibrary(
       name: "CCairo",
@@ -63,7 +67,9 @@ let package = Package(
     // Pure Swift: timing, engine, geometry, layout, colours. Imports no C.
     .target(name: "LoaderCore", exclude: ["README.md"]),
     // Windows, renderers and rasterizers over SDL2 / SDL2_gfx / SDL2_image.
-    .target(name: "LoaderSDL", dependencies: ["LoaderCore", "CSDL2"], exclude: ["README.md"]),
+    .target(
+      name: "LoaderSDL", dependencies: ["LoaderCore", "CSwiftLoaderSDL2", "CSwiftLoaderShims"],
+      exclude: ["README.md"]),
 
     // MARK: - Executables
 
@@ -119,7 +125,7 @@ let package = Package(
     // the launcher the executable tests go through (`BuiltProduct`, `DemoProcess`).
     .target(
       name: "LoaderTestSupport",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSDL2"],
+      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSwiftLoaderSDL2"],
       path: "Tests/LoaderTestSupport"),
 
     // MARK: - Tests
@@ -128,13 +134,13 @@ let package = Package(
     .testTarget(
       name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CSDL2",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CSwiftLoaderSDL2",
       ]
     ),
     .testTarget(
       name: "DemoTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSDL2", "demo",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSwiftLoaderSDL2", "demo",
         "hello-loader", "loader-list", "many-loaders",
       ]
     ),

@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
@@ -150,7 +150,7 @@ enum FreePlacementBenchmarks {
     let m = Sampler.measure(n >= 10_000 ? run.plan.slow : run.plan) { frame() }
     run.noteCallCost(names[0], size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
     if let failure { throw failure }
-    if let dir = run.framesDirectory, let canvas = canvas as? OffscreenCanvas {
+    if let dir = run.framesDirectory {
       try canvas.savePNG(to: "\(dir)/frame-sprites-x\(threads)-\(n).png")
     }
     let ms = m.nanosecondsPerCall.scaled(by: 1e-6)

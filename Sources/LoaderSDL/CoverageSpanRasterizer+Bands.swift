@@ -1,4 +1,5 @@
-import CSDL2
+import CSwiftLoaderSDL2
+import CSwiftLoaderShims
 import LoaderCore
 
 extension CoverageSpanRasterizer {
@@ -141,7 +142,7 @@ struct BandedFrame: @unchecked Sendable {
         if streamStep > 0 {
           let stop = min(streamEnd, streamFrom + streamStep)
           while streamFrom < stop {
-            csdl_prefetch(streamFrom)
+            swiftloader_prefetch(streamFrom)
             streamFrom += 64
           }
         }
@@ -151,8 +152,8 @@ struct BandedFrame: @unchecked Sendable {
         if k + 2 < end {
           let p = placed[Int(items[k + 2])]
           let m = masks[Int(p.shape)]
-          csdl_prefetch(m.offsets + p.first)
-          csdl_prefetch(m.weights + p.first)
+          swiftloader_prefetch(m.offsets + p.first)
+          swiftloader_prefetch(m.weights + p.first)
         }
         let p = placed[Int(items[k])]
         let m = masks[Int(p.shape)]

@@ -1,4 +1,5 @@
-import CSDL2
+import CSwiftLoaderSDL2
+import CSwiftLoaderShims
 import LoaderCore
 
 extension CoverageSpanRasterizer {
@@ -61,7 +62,7 @@ extension CoverageSpanRasterizer {
     let prefetchEnd = range.upperBound - ahead
     var k = range.lowerBound
     while k + 1 < range.upperBound {
-      if k < prefetchEnd { csdl_prefetch(anchor + Int(offsets[k + ahead])) }
+      if k < prefetchEnd { swiftloader_prefetch(anchor + Int(offsets[k + ahead])) }
       blendChunk(k)
       blendChunk(k + 1)
       k += 2

@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 
@@ -189,7 +189,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     let right = min(Int(surface.pointee.w), region.originX + region.x + region.width)
     let bottom = min(Int(surface.pointee.h), region.originY + region.y + region.height)
     guard right > left, bottom > top else { return }
-    let mustLock = csdl_must_lock(surface) != 0
+    let mustLock = surface.pointee.flags & UInt32(SDL_RLEACCEL) != 0  // SDL_MUSTLOCK
     if mustLock {
       guard SDL_LockSurface(surface) == 0 else { throw SDLError("SDL_LockSurface") }
     }

@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import LoaderCore
 
 /// One ring shape painted by SDL2_gfx at every rotation phase and sub-pixel offset it is

@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import LoaderCore
 
 /// Paints one ring, white, as straight-alpha coverage into a small CPU surface with SDL2_gfx

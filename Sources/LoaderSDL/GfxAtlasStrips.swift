@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 
 /// The few rectangles a painted ring is copied in, so the copy skips most of the ring's
 /// clear middle and its corners.

@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 
 /// Where rings may put ink, in the pixels of the renderer's current target.
 ///

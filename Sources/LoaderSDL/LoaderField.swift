@@ -1,3 +1,4 @@
+import CSwiftLoaderShims
 import Foundation
 
 /// Many loaders of one `LoaderStyle` on one `RotationEngine`, drawn with one rasterizer call
@@ -548,7 +549,7 @@ public final class LoaderField {
   /// shrank a field from a million loaders to a few calls this once to see its resident
   /// memory fall. It affects the whole process, so the library never calls it itself.
   public static func returnFreedMemory() {
-    csdl_return_free_memory()
+    swiftloader_return_free_memory()
   }
 
   // MARK: - Reduced motion

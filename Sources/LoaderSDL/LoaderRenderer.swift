@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import LoaderCore
 
 /// One SDL renderer as the loaders see it: the masks, meshes and textures every `LoaderView`

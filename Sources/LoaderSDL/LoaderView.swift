@@ -1,4 +1,4 @@
-@_exported import CSDL2
+@_exported import CSwiftLoaderSDL2
 @_exported import LoaderCore
 
 /// SwiftUI's `LoaderView(isAnimating:)` on any SDL renderer: one row of five dashed rings

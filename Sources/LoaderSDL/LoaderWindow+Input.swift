@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 
 extension LoaderWindow {
   /// Whether input that `nextEvent()` acts on is waiting: a quit (the close button of the

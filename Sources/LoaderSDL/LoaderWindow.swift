@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import LoaderCore
 
 /// A resizable, HiDPI-aware SDL window with its renderer.
@@ -60,7 +60,7 @@ package final class LoaderWindow {
     var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
     if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
     if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
-    let pos = Int32(bitPattern: csdl_window_pos_centered())
+    let pos = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))  // SDL_WINDOWPOS_CENTERED
     guard
       let w = SDL_CreateWindow(
         title, pos, pos, Int32(clamping: width), Int32(clamping: height), flags)

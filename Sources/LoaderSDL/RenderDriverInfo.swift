@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 
 /// What SDL says about a render driver or a renderer (`SDL_RendererInfo`), in words: the
 /// `--info` report and `--renderer`'s list of names.

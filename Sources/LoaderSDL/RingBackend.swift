@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import LoaderCore
 
 /// How rings become pixels. Every backend draws the same picture (within 30 dB of Cairo's and

@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import LoaderCore
 
 /// One ring to draw: its frame's centre in output pixels, its rotation, its colour, and which

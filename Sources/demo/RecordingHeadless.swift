@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import Foundation
 import FrameRecording
 import LoaderSDL

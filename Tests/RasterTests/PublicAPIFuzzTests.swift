@@ -1,4 +1,4 @@
-import CSDL2
+import CSwiftLoaderSDL2
 import Dispatch
 import LoaderCore
 import LoaderSDL
