@@ -12,9 +12,9 @@ do {
   guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else { throw SDLError("SDL") }
   let loaders = LoaderRenderer(r, surface: headless ? surface : nil)
   SDL_RenderSetLogicalSize(r, 1280, 720)
-  // backend nil: loaders.preferredBackend; or .spans, .gfx, .geometry
+  // backend nil: RingBackend.preferred(for: r); or .spans, .gfx, .geometry
   let views = try (0..<8).map { i in
-    try LoaderView(isAnimating: i != 5, style: .seed, backend: nil, appearingAt: 0, fitsFrame: true)
+    try LoaderView(isAnimating: i != 5, style: .seed, backend: nil, fitsFrame: true)
   }
   var e = SDL_Event()
   while true {

@@ -24,15 +24,16 @@ guard
     0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
   let software = SDL_CreateSoftwareRenderer(surface)
 else { fail("software renderer") }
-var hosts: [(name: String, loaders: LoaderRenderer, backends: [RingBackend])] = [
-  ("softwareSurface", LoaderRenderer(software, surface: surface), [.spans, .gfx]),
-  ("software", LoaderRenderer(software), [.spans, .gfx]),
-]
+var hosts:
+  [(name: String, renderer: OpaquePointer, loaders: LoaderRenderer, backends: [RingBackend])] = [
+    ("softwareSurface", software, LoaderRenderer(software, surface: surface), [.spans, .gfx]),
+    ("software", software, LoaderRenderer(software), [.spans, .gfx]),
+  ]
 let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_OPENGL.rawValue
 if let window = SDL_CreateWindow("consumer", 0, 0, width, height, flags),
   let gl = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
 {
-  hosts.append(("openGL", LoaderRenderer(gl), RingBackend.allCases))
+  hosts.append(("openGL", gl, LoaderRenderer(gl), RingBackend.allCases))
 } else {
   print("no OpenGL renderer: \(String(cString: SDL_GetError()))")
 }
@@ -42,7 +43,8 @@ for host in hosts {
     for backend in host.backends {
       let drawing: HostDrawing
       do {
-        drawing = try HostDrawing.draw(state, backend: backend, on: host.loaders)
+        drawing = try HostDrawing.draw(
+          state, backend: backend, on: host.loaders, renderer: host.renderer)
       } catch {
         fail("\(host.name) \(backend) \(state): \(error)")
       }

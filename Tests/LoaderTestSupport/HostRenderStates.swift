@@ -154,13 +154,13 @@ public struct HostDrawing {
   /// The renderer's state just after it: must equal `stateBefore`.
   public var stateAfter: RendererStateSnapshot
 
-  /// Draws the seed row with `backend` on `loaders` under `state`: sets the state, clears to
-  /// white, sets a draw colour and blend mode of the host's own, draws, reads the state and
+  /// Draws the seed row with `backend` on `loaders` (made for `r`) under `state`: sets the
+  /// state, clears to white, sets a draw colour and blend mode of the host's own, draws, reads the state and
   /// the pixels back, and puts the renderer back as it was (state cleared).
   public static func draw(
-    _ state: HostRenderStateCase, backend: RingBackend, on loaders: LoaderRenderer
+    _ state: HostRenderStateCase, backend: RingBackend, on loaders: LoaderRenderer,
+    renderer r: OpaquePointer
   ) throws -> HostDrawing {
-    let r = loaders.renderer
     let outerTarget = SDL_GetRenderTarget(r)
     let made = try state.apply(to: r)
     defer {

@@ -8,11 +8,18 @@ import Testing
 /// the seed row under every render state of `HostRenderStateCase` with every backend, on the
 /// software and the OpenGL renderer (`Tests/HostConsumer/main.swift`, with the very
 /// `HostRenderStates.swift` the in-process test runs). Each of its PNGs must match Cairo at the
-/// expected place and each of its lines say the renderer's state was kept.
+/// expected place and each of its lines say the renderer's state was kept. The package also
+/// builds the README's examples (`Examples/*/main.swift`) as its own executables, so they use
+/// nothing but the products' public API (inside this package they could reach `package`
+/// symbols).
 @Suite struct HostConsumerTests {
   /// The repository's root: three levels above this file.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The README's examples, each an executable of the consumer package (`example-<name>`: a
+  /// target name may appear only once in a package graph).
+  static let examples = ["hello-loader", "loader-list", "many-loaders"]
 
   /// Lays the consumer package out in a fresh directory outside the repository.
   static func makePackage(in dir: URL) throws {
@@ -29,8 +36,11 @@ import Testing
         targets: [
           .executableTarget(
             name: "consumer",
-            dependencies: [.product(name: "LoaderSDL", package: "\(identity)")])
-        ]
+            dependencies: [.product(name: "LoaderSDL", package: "\(identity)")]),
+        ] + \(examples).map {
+          .executableTarget(
+            name: "example-" + $0, dependencies: [.product(name: "LoaderSDL", package: "\(identity)")])
+        }
       )
 
       """
@@ -42,6 +52,13 @@ import Testing
     ] {
       try FileManager.default.copyItem(
         at: root.appendingPathComponent(from), to: sources.appendingPathComponent(to))
+    }
+    for example in examples {
+      let dest = dir.appendingPathComponent("Sources/example-\(example)")
+      try FileManager.default.createDirectory(at: dest, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: root.appendingPathComponent("Examples/\(example)/main.swift"),
+        to: dest.appendingPathComponent("main.swift"))
     }
   }
 
@@ -59,10 +76,10 @@ import Testing
       executable: swift,
       [
         "swift", "build", "--package-path", package.path, "--scratch-path", scratch.path,
-        "--product", "consumer",
       ])
     try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-    #expect(!build.stdout.contains("warning:"), "the consumer builds without warnings")
+    #expect(
+      !build.stdout.contains("warning:"), "the consumer and the examples build without warnings")
     let pictures = work.url.appendingPathComponent("pictures")
     try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
     let run = try BuiltProduct.run(

@@ -49,7 +49,8 @@ import Testing
     for state in HostRenderStateCase.allCases {
       let expected = try HostDrawingCheck(state)
       for backend in host.backends {
-        let drawing = try HostDrawing.draw(state, backend: backend, on: loaders)
+        let drawing = try HostDrawing.draw(
+          state, backend: backend, on: loaders, renderer: canvas.renderer)
         let label = "\(host.rawValue) \(backend.rawValue) \(state.rawValue)"
         #expect(drawing.stateAfter == drawing.stateBefore, "\(label): state changed")
         let problems = expected.problems(in: drawing.pixels)
@@ -74,7 +75,7 @@ import Testing
     for state in [HostRenderStateCase.scale2, .logicalLetterbox, .viewportScaled] {
       let scene = try HostDrawingCheck(state).scene
       let pictures = try RingBackend.allCases.map {
-        try HostDrawing.draw(state, backend: $0, on: loaders).pixels
+        try HostDrawing.draw(state, backend: $0, on: loaders, renderer: canvas.renderer).pixels
       }
       for (a, b) in [(0, 1), (0, 2), (1, 2)] {
         for i in scene.rings.indices {
