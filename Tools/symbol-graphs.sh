@@ -13,7 +13,7 @@ for module in LoaderCore LoaderSDL; do
   out=.build/symbol-graphs/$module
   rm -rf "$out"
   mkdir -p "$out"
-  swift-symbolgraph-extract -module-name "$module" -I "$modules" -I Sources/CSwiftLoaderSDL2 \
+  swift-symbolgraph-extract -module-name "$module" -I "$modules" -I Sources/CSwiftLoaderSDL2 -I Sources/CSwiftLoaderShims \
     -target "$triple" -minimum-access-level public -skip-synthesized-members \
     -output-dir "$out"
 done

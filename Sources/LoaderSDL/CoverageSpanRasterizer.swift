@@ -97,11 +97,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     on renderer: OpaquePointer, region: PixelRegion, threads: Int,
     stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    var drawable = false
-    for shape in shapes {
-      drawable = try shape.isDrawable(by: name, limit: RingCoverageAtlas.maximumRadius) || drawable
-    }
-    guard drawable, !region.isEmpty, !rings.isEmpty else { return true }
+    guard try shapes.anyDrawable(by: name, limit: RingCoverageAtlas.maximumRadius), !region.isEmpty,
+      !rings.isEmpty
+    else { return true }
     threadsOfLastFrame = threads
     var frame = atlases(for: shapes)
     defer {

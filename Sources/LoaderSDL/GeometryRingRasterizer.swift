@@ -102,11 +102,9 @@ package final class GeometryRingRasterizer: RingRasterizer {
     on renderer: OpaquePointer, region: PixelRegion, threads: Int,
     stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    var drawable = false
-    for shape in shapes {
-      drawable = try shape.isDrawable(by: name, limit: Self.maximumRadius) || drawable
+    guard try shapes.anyDrawable(by: name, limit: Self.maximumRadius), !region.isEmpty else {
+      return true
     }
-    guard drawable, !region.isEmpty else { return true }
     var info = SDL_RendererInfo()
     let snapsToPixels =
       SDL_GetRendererInfo(renderer, &info) == 0

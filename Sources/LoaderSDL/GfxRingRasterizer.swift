@@ -47,7 +47,7 @@ package final class GfxRingRasterizer: RingRasterizer {
     on renderer: OpaquePointer, region: PixelRegion, threads: Int,
     stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    for shape in shapes { _ = try shape.isDrawable(by: name, limit: Self.maximumRadius) }
+    _ = try shapes.anyDrawable(by: name, limit: Self.maximumRadius)
     for ring in rings {
       let s = Int(ring.shape)
       guard s >= 0, s < shapes.count, shapes[s].isDrawable else { continue }
