@@ -3,17 +3,19 @@
 /// Follows PostScript, SVG, Core Graphics and Cairo (SPEC "Dash pattern"):
 /// - an odd-length array is cycled twice so on/off alternate regardless of index:
 ///   `[2, 4, 6]` means on 2, off 4, on 6, off 2, on 4, off 6 (period 24);
-/// - the phase is an offset into the pattern, normalised into `[0, period)`;
+/// - the phase is an offset into the pattern, normalised into `[0, period)`, the period being
+///   the sum of `intervals`;
 /// - an empty array means a solid stroke.
 ///
 /// Rejected, with a reason: a negative or non-finite entry, an all-zero pattern, a non-finite
-/// phase, and more than `maximumCount` entries.
+/// phase, and more than 256 entries.
 public struct DashPattern: Sendable, Hashable {
   /// The lengths, on/off alternating, always an even count (empty for solid).
   public let intervals: [Double]
   /// Sum of `intervals`; 0 for solid.
   package let period: Double
-  /// Phase normalised into `[0, period)`.
+  /// Phase normalised into `[0, period)`, the period being the sum of `intervals` (0 for
+  /// solid).
   public let phase: Double
 
   /// 256 entries of 8 bytes is 2 KiB per pattern: far above any real dash array (Core Graphics
@@ -58,8 +60,10 @@ public struct DashPattern: Sendable, Hashable {
   /// - Parameters:
   ///   - lengths: on, off, on, ... lengths along the path, each finite and >= 0, not all zero.
   ///   - phase: how far into the pattern the path starts; any finite value, normalised into
-  ///     `[0, period)`.
-  /// - Throws: `Error` naming the first entry refused.
+  ///     `[0, period)` (the period: the sum of the cycled lengths).
+  /// - Throws: `DashPattern.Error` naming the first entry refused: more than 256 lengths, a
+  ///   length that is not finite or is negative, lengths that are all zero (or whose sum is
+  ///   not finite), or a `phase` that is not finite.
   public init(_ lengths: [Double], phase: Double = 0) throws(Error) {
     guard lengths.count <= Self.maximumCount else { throw .tooMany(count: lengths.count) }
     for (i, v) in lengths.enumerated() {

@@ -4,33 +4,38 @@ import Foundation
 /// Lottie animation, written as text with Foundation alone.
 ///
 /// ```swift
-/// let svg = try LoaderExport.svg(style: .seed.with(palette: .dark), background: LoaderPalette.dark.background)
+/// let svg = try LoaderExport.svg(
+///   style: .seed.with(palette: .dark), background: LoaderPalette.dark.background)
 /// let json = try LoaderExport.lottie(style: .seed, width: 390, height: 120)
 /// ```
 ///
 /// What the files hold, for a container of `width` x `height` points laid out as the seed's
-/// row (`RowLayout`), one user unit (SVG) or one Lottie pixel per point:
-/// - **Geometry.** Each "on" interval of the dash pattern along the centreline (`DashedRing`)
-///   is its own open arc: SVG `A` commands, or cubic Béziers of at most 45 degrees in Lottie
-///   (radial error below `4.3e-6 * radius`), all of one ring stroked together with the style's
-///   line width, cap and colour, so overlapping caps blend once. The last, cut dash ends at
+/// row (SPEC's HStack, as `LoaderView` lays it out), one user unit (SVG) or one Lottie pixel
+/// per point:
+/// - **Geometry.** Each "on" interval of the dash pattern along the ring's centreline is its
+///   own open arc: SVG `A` commands, or cubic Béziers of at most 45 degrees in Lottie (radial
+///   error below `4.3e-6 * radius`), all of one ring stroked together with the style's line
+///   width, cap and colour, so overlapping caps blend once. The last, cut dash ends at
 ///   3 o'clock as SPEC says. A zero-length dash with round caps is a dot (an arc a twentieth
-///   of the line width long, centred on it); with butt caps it has no ink and is left out. Renderers disagree on where a
-///   `stroke-dasharray` or a Lottie dash puts its dashes along a circle; arcs they agree on.
+///   of the line width long, centred on it); with butt caps it has no ink and is left out.
+///   Renderers disagree on where a `stroke-dasharray` or a Lottie dash puts its dashes along
+///   a circle; arcs they agree on.
 /// - **Motion.** Exactly one steady-state period, `ringCount * stagger` seconds, that loops
 ///   without a seam: ring `i`'s turn starts at `i * stagger` into the period and turns
 ///   `turnDegrees` linearly over `turnDuration`, resting otherwise. A turn longer than the
 ///   period overlaps the next and the two add, as SPEC's timing curves do; a turn that runs
-///   over the period's end continues at its start. See `RingMotion`.
+///   over the period's end continues at its start.
 /// - **Timing in the file.** SVG: SMIL `animateTransform` (or CSS `@keyframes`) with linear
 ///   timing on a group rotated about the ring's centre. Lottie: each ring a shape layer whose
-///   rotation is keyframed with linear easing, rests as hold keyframes; `frameRate` is about
-///   60 fps, adjusted so that the period is a whole number of frames.
+///   rotation is keyframed with linear easing, rests as hold keyframes; the frame rate (`fr`)
+///   is about 60 fps, adjusted so that the period is a whole number of frames (60 fps and 75
+///   frames for the seed's 1.25 s).
 ///
 /// Costs: the SVG writes the dash geometry once and references it per ring (2.3 KB for the
 /// seed with SMIL, 2.7 with CSS); Lottie cannot share a path between layers of different
-/// colours, so every ring repeats it (16.7 KB for the seed, 1.3 gzipped). Non-goals: the start (the seconds before the steady state), toggling, speed and
-/// reduced motion; a host page pauses or hides the image itself.
+/// colours, so every ring repeats it (16.7 KB for the seed, 1.3 gzipped). Non-goals: the
+/// start (the seconds before the steady state), toggling, speed and reduced motion; a host
+/// page pauses or hides the image itself.
 public enum LoaderExport {
   /// How an SVG animates its rings. Both play in every current browser, inline, in an `<img>`
   /// or as a document.
@@ -116,11 +121,13 @@ public enum LoaderExport {
   ///   - width: the container's width, points (the SVG's `width` and `viewBox`).
   ///   - height: the container's height, points; the row is centred in it.
   ///   - background: a rectangle of this colour behind the rings, or nil for a transparent
-  ///     image (a palette's is `LoaderPalette.background`).
+  ///     image (a palette's is `LoaderPalette.background`; the default is
+  ///     `LoaderPalette.light`'s white).
   ///   - animation: SMIL (the default) or CSS `@keyframes`.
   /// - Returns: the document, UTF-8 text with one element per line.
-  /// - Throws: `Error` for a style that fails validation, a container side that is not
-  ///   finite, > 0 and <= 100,000 points, or a turn that is not a whole number of turns.
+  /// - Throws: `LoaderExport.Error` for a style that fails `LoaderStyle.validate()`, a
+  ///   container side that is not finite, > 0 and at most 100,000 points, or a dashed
+  ///   style whose `turnDegrees` is not a multiple of 360 (the loop would not close).
   public static func svg(
     style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
     background: RGBAColor? = LoaderPalette.light.background, animation: SVGAnimation = .smil
@@ -134,18 +141,19 @@ public enum LoaderExport {
   /// A Lottie animation (Bodymovin JSON) of the row: one steady period, looping forever.
   ///
   /// The composition is `ceil(width)` x `ceil(height)` pixels (Lottie sizes are whole), the
-  /// row laid out in `width` x `height` from its top-left corner. Frames run at `frameRate`
-  /// per second, `op` of them make one period.
+  /// row laid out in `width` x `height` from its top-left corner. Its frame rate (`fr`) is the
+  /// whole number of frames nearest to 60 fps over one period, divided by the period, and its
+  /// `op` frames make one period: 60 fps and 75 frames for the seed.
   ///
   /// - Parameters:
   ///   - style: rings, colours (with their alpha), dash, cap, line width and timing.
   ///   - width: the container's width, points.
   ///   - height: the container's height, points; the row is centred in it.
   ///   - background: a rectangle layer of this colour behind the rings, or nil for a
-  ///     transparent animation.
+  ///     transparent animation (the default is `LoaderPalette.light`'s white).
   /// - Returns: the JSON file's bytes, the same for the same input.
-  /// - Throws: `Error`, as `svg(style:width:height:background:animation:)` does, and for a file of more than
-  ///   100,000 arc segments (rings times dashes).
+  /// - Throws: `LoaderExport.Error` when `svg(style:width:height:background:animation:)`
+  ///   would throw, and for a file of more than 100,000 arc segments (rings times dashes).
   public static func lottie(
     style: LoaderStyle = .seed, width: Double = 390, height: Double = 120,
     background: RGBAColor? = LoaderPalette.light.background

@@ -1,8 +1,8 @@
-/// A loader's handle in a `LoaderField`, from `addLoader`.
+/// A loader's handle in a `LoaderField` (LoaderSDL), from its `addLoader(isAnimating:at:)`.
 ///
-/// Handles are values: compare them, keep them in sets and dictionaries. After `remove` the
-/// handle is stale: every call given it throws, even when a later loader reuses its storage,
-/// so a stale handle can never steer someone else's loader.
+/// Handles are values: compare them, keep them in sets and dictionaries. After the field's
+/// `remove(_:)` the handle is stale: every call given it throws, even when a later loader
+/// reuses its storage, so a stale handle can never steer someone else's loader.
 public struct LoaderID: Hashable, Sendable, CustomStringConvertible {
   /// The loader's storage slot, reused after `remove`.
   package let slot: Int
@@ -14,6 +14,6 @@ public struct LoaderID: Hashable, Sendable, CustomStringConvertible {
     self.generation = generation
   }
 
-  /// `slot.generation`, as error messages print it.
+  /// The handle as error messages print it: its storage slot and generation, `3.0`.
   public var description: String { "\(slot).\(generation)" }
 }

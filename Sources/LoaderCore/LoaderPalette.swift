@@ -8,6 +8,10 @@ public struct LoaderPalette: Sendable, Hashable {
   public var background: RGBAColor
 
   /// A palette of your own: ring `i` takes `ringColors[i % count]`.
+  /// - Parameters:
+  ///   - ringColors: the rings' colours, ring 0 first, cycled when there are fewer colours
+  ///     than rings; at least one for a style to validate.
+  ///   - background: the colour the rings are meant to be shown on.
   public init(ringColors: [RGBAColor], background: RGBAColor) {
     self.ringColors = ringColors
     self.background = background

@@ -41,7 +41,10 @@ public struct LoaderStyle: Sendable, Hashable {
   /// The seed, exactly.
   public static let seed = LoaderStyle()
 
-  /// This style with the ring colours of `palette`.
+  /// This style with the ring colours of `palette` (its background is for the host to clear
+  /// with, or for `LoaderExport`).
+  /// - Parameter palette: the palette whose `ringColors` become `colors`.
+  /// - Returns: a copy of this style with `colors` replaced.
   public func with(palette: LoaderPalette) -> LoaderStyle {
     var s = self
     s.colors = palette.ringColors
@@ -91,6 +94,13 @@ public struct LoaderStyle: Sendable, Hashable {
   package static let maximumDuration = 86_400.0
 
   /// Throws the first field that cannot be drawn or animated, with the reason and the limits.
+  /// Every `LoaderField`, `LoaderView` and `LoaderExport` call that takes a style checks it
+  /// with this.
+  /// - Throws: `LoaderStyle.Error` for the first property, in this order, outside its limits:
+  ///   `ringCount` 1...1024; `colors` 1 to 1,024 entries; `frameSize` finite, > 0 and at most
+  ///   10,000 points; `lineWidth` finite, > 0 and at most half `frameSize`; `turnDuration` and
+  ///   `stagger` 0.001...86,400 seconds; `turnDegrees` finite; `minimumSpacing` finite, not
+  ///   negative; a `dash` that would cut a ring's centreline into more than 4,096 dashes.
   public func validate() throws(Error) {
     func bad(_ f: String, _ r: String) -> Error { .invalid(field: f, reason: r) }
     guard ringCount >= 1, ringCount <= Self.maximumRingCount else {

@@ -10,6 +10,11 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
   public var a: UInt8
 
   /// A colour of these channels, opaque unless `a` says otherwise.
+  /// - Parameters:
+  ///   - r: red, 0 to 255.
+  ///   - g: green, 0 to 255.
+  ///   - b: blue, 0 to 255.
+  ///   - a: opacity, 0 (transparent) to 255 (opaque, the default), straight alpha.
   public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
     self.r = r
     self.g = g
@@ -17,7 +22,8 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
     self.a = a
   }
 
-  /// `0xRRGGBB`, opaque.
+  /// An opaque colour from its hex code, as design tools write it: `RGBAColor(hex: 0xFF3B30)`.
+  /// - Parameter hex: `0xRRGGBB`; bits above the low 24 are ignored.
   public init(hex: UInt32) {
     self.init(
       r: UInt8((hex >> 16) & 0xFF), g: UInt8((hex >> 8) & 0xFF), b: UInt8(hex & 0xFF))

@@ -251,6 +251,8 @@ package struct RotationEngine: Sendable {
   ///     further apart than `wheelSize * dt` cost a look per lap, nothing more.
   ///   - threadCount: threads for the per-ring passes, >= 1 (default: every core; 1 keeps
   ///     them on the calling thread). See `setThreadCount(_:)`.
+  /// - Throws: `Error.invalidStep` for a `dt` that is not finite and > 0,
+  ///   `Error.invalidThreadCount` for a `threadCount` below 1.
   package init(
     dt: Double, capacity: Int = 0, wheelSize: Int = 64,
     threadCount: Int = RotationEngine.availableCores

@@ -3,8 +3,8 @@ extension LoaderField {
 
   /// Adds a loader (as `addLoader(isAnimating:at:)`) with its own frame: in `.free` layout
   /// its row is laid out in `frame` as SPEC's HStack, scaled down uniformly (never up) and
-  /// centred when `frame` is smaller than the row's natural size (`RowLayout.naturalSize`),
-  /// exactly as `.fittedRow` lays out a container.
+  /// centred when `frame` is smaller than the row's natural size (290 x 50 points for the
+  /// seed), exactly as `.fittedRow` lays out a container.
   /// - Parameters:
   ///   - isAnimating: whether it animates from `time` on.
   ///   - time: caller seconds it appears at (see `addLoader(isAnimating:at:)`).
@@ -12,8 +12,8 @@ extension LoaderField {
   ///     given (`draw(on:at:stoppingWhen:)`: the renderer's own coordinates); an empty frame
   ///     (zero width or height) draws nothing. Other layouts keep it but do not use it.
   /// - Returns: the new loader's handle.
-  /// - Throws: `Error.invalidLoaderFrame` for a frame that is not finite with a size >= 0,
-  ///   and what `addLoader(isAnimating:at:)` throws.
+  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size >= 0, and
+  ///   what `addLoader(isAnimating:at:)` throws.
   ///
   /// Complexity: amortized O(1).
   @discardableResult
@@ -28,7 +28,11 @@ extension LoaderField {
 
   /// Moves or resizes a loader: `frame` as `addLoader(isAnimating:at:frame:)` takes it. The
   /// next `draw` lays its row out there; nothing else changes (its motion goes on).
-  /// - Throws: `Error.invalidLoaderFrame`, or `Error.engine` for a stale id.
+  /// - Parameters:
+  ///   - frame: the new frame, finite with a size >= 0; an empty one draws nothing.
+  ///   - id: a live loader's handle.
+  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size >= 0, or a
+  ///   removed loader's handle.
   ///
   /// Complexity: O(1); allocates nothing.
   public func setFrame(_ frame: SDL_FRect, of id: LoaderID) throws(Error) {
@@ -37,7 +41,9 @@ extension LoaderField {
   }
 
   /// The loader's frame as last set (an empty one at the origin when never set).
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameter id: a live loader's handle.
+  /// - Returns: the frame given to `setFrame(_:of:)` or `addLoader(isAnimating:at:frame:)`.
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   ///
   /// Complexity: O(1).
   public func frame(of id: LoaderID) throws(Error) -> SDL_FRect {
@@ -85,7 +91,10 @@ extension LoaderField {
 
   /// Recolours a loader: ring `i` takes `colors[i % colors.count]` (straight alpha), or the
   /// style's colours again when `colors` is empty. Every layout draws it.
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameters:
+  ///   - colors: the ring colours, cycled over the rings; empty for the style's.
+  ///   - id: a live loader's handle.
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   ///
   /// Complexity: O(rings per loader), independent of the loader count; allocates nothing.
   public func setColors(_ colors: [RGBAColor], of id: LoaderID) throws(Error) {
@@ -110,7 +119,9 @@ extension LoaderField {
   }
 
   /// The loader's ring colours, ring by ring.
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameter id: a live loader's handle.
+  /// - Returns: one colour a ring, ring 0 first (`style.ringCount` of them).
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   ///
   /// Complexity: O(rings per loader); allocates the array.
   public func colors(of id: LoaderID) throws(Error) -> [RGBAColor] {
@@ -121,7 +132,11 @@ extension LoaderField {
 
   /// Sets how opaque a loader is drawn, `0...1` (1: its colours as they are): every ring's
   /// alpha is multiplied by it. At 0 it costs no raster work.
-  /// - Throws: `Error.invalidOpacity` outside `0...1`, `Error.engine` for a stale id.
+  /// - Parameters:
+  ///   - opacity: in `0...1`.
+  ///   - id: a live loader's handle.
+  /// - Throws: `LoaderField.Error` for an `opacity` outside `0...1` (NaN included), or a
+  ///   removed loader's handle.
   ///
   /// Complexity: O(1); allocates nothing.
   public func setOpacity(_ opacity: Double, of id: LoaderID) throws(Error) {
@@ -130,14 +145,19 @@ extension LoaderField {
   }
 
   /// The loader's opacity as last set (1 by default).
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameter id: a live loader's handle.
+  /// - Returns: the opacity, in `0...1`.
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   public func opacity(of id: LoaderID) throws(Error) -> Double {
     Double(slots[try liveSlot(id)].opacity)
   }
 
   /// Hides or shows a loader. A hidden loader keeps its motion and its place in the stacking
   /// order, costs `draw` nothing (no rings, no raster work), and is never under a point.
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameters:
+  ///   - hidden: true to hide the loader, false to show it again.
+  ///   - id: a live loader's handle.
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   ///
   /// Complexity: O(1); allocates nothing.
   public func setHidden(_ hidden: Bool, of id: LoaderID) throws(Error) {
@@ -145,7 +165,9 @@ extension LoaderField {
   }
 
   /// Whether the loader is hidden (`setHidden(_:of:)`).
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameter id: a live loader's handle.
+  /// - Returns: the value last given to `setHidden(_:of:)` (false by default).
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   public func isHidden(_ id: LoaderID) throws(Error) -> Bool {
     slots[try liveSlot(id)].isHidden
   }
@@ -160,7 +182,8 @@ extension LoaderField {
   /// appends it; the holes are squeezed out (in place, without allocating) once they are as
   /// many as the loaders, so a raise is O(1) amortized and a draw walks at most twice as many
   /// entries as there are loaders.
-  /// - Throws: `Error.engine` for a stale id.
+  /// - Parameter id: a live loader's handle.
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   public func raise(_ id: LoaderID) throws(Error) {
     let s = try liveSlot(id)
     let at = Int(slots[s].order)

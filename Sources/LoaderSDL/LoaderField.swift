@@ -1,37 +1,38 @@
 import CSwiftLoaderShims
 import Foundation
 
-/// Many loaders of one `LoaderStyle` on one `RotationEngine`, drawn with one rasterizer call
-/// per frame: the library's path from motion to pixels (`LoaderView` is one of these with a
-/// single loader).
+/// Many loaders of one `LoaderStyle` on one motion engine, drawn with one rasterizer call per
+/// frame: the library's path from motion to pixels (`LoaderView` is one of these with a single
+/// loader).
 ///
 /// ```swift
+/// let loaders = LoaderRenderer(renderer)   // once per SDL renderer
 /// let field = try LoaderField(style: .seed, layout: .grid)
-/// for _ in 0..<1000 { try field.addLoader(isAnimating: true, at: 0) }
-/// // every frame, `now` in seconds on your clock:
-/// try field.draw(on: renderer, in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), scale: 1, at: now)
+/// try field.addLoaders(1000, isAnimating: true, at: 0)
+/// // every frame, `now` in seconds on your clock (the caller clears, as with any SDL drawing):
+/// try field.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), at: now)
 /// ```
 ///
 /// ## Time
 /// Every time passed in is seconds on the caller's clock. The field maps it to its loaders'
-/// own time `tau` (the engine's) by a continuous, piecewise linear clock (see `speed`):
+/// own time `tau` (loader time) by a continuous, piecewise linear clock (see `speed`):
 /// ```
 /// tau(t) = tau_k + speed_k * (t - t_k)      for the latest speed change k (t_0 = start, tau_0 = 0)
 /// ```
-/// The engine steps at a fixed `stepLength` (1/120 s of loader time) on an integer tick;
-/// `draw` advances it until `tau(t)` is presentable, where every angle is exact (SPEC's motion
-/// to `1e-3` degree in `Float`). A gap of more than 64 steps is one closed-form jump
-/// (`RotationEngine.advance(to:)`), so a draw after a paused game, a suspended laptop or on a
-/// wall clock costs what a few steps cost, whatever the gap; loader times past
-/// `RotationEngine.maximumTime` (about 140,000 years) throw. The engine cannot go back: a `draw` (or toggle) at a time
-/// before `earliestTime` throws `Error.timeBeforePast` rather than replaying, which would mean
-/// keeping every toggle since the start. Start a new field to show an earlier time.
+/// The motion steps at a fixed 1/120 s of loader time on an integer tick; `draw` steps it
+/// until `tau(t)` is presentable, where every angle is exact (SPEC's motion to `1e-3` degree
+/// in `Float`). A gap of more than 64 steps is one closed-form jump, so a draw after a paused
+/// game, a suspended laptop or on a wall clock costs what a few steps cost, whatever the gap;
+/// loader times past 4.5e12 s (about 140,000 years) throw. The motion cannot go back: a `draw`
+/// (or toggle) at a time before the start of the last step drawn throws a `LoaderField.Error`
+/// rather than replaying, which would mean keeping every toggle since the start. Start a new
+/// field to show an earlier time.
 ///
 /// ## Toggles
 /// `setAnimating` has SwiftUI's semantics (a new schedule from ring 0, running turns finish,
-/// nothing resets). A toggle first steps the engine up to the step that contains it, so it
+/// nothing resets). A toggle first steps the motion up to the step that contains it, so it
 /// lands at its exact time unless a `draw` has already stepped past it; then it lands at the
-/// engine's time, at most one step (1/120 s) after the last drawn time. Per loader, toggles
+/// field's present, at most one step (1/120 s) after the last drawn time. Per loader, toggles
 /// land in non-decreasing time order.
 ///
 /// ## Idle
@@ -41,15 +42,15 @@ import Foundation
 /// ## Loaders anywhere
 /// In `.free` layout each loader has its own frame (`addLoader(isAnimating:at:frame:)`,
 /// `setFrame(_:of:)`), its row fitted into it, loaders of every size drawn in one call (their
-/// rings share a few shapes by size bucket, `ShapeBuckets`), in stacking order (`raise(_:)`),
-/// under a point found by `loader(at:)`. In every layout a loader's colours, opacity and
-/// visibility change at any time (`setColors(_:of:)`, `setOpacity(_:of:)`,
-/// `setHidden(_:of:)`). Each of these is O(1) and allocates nothing.
+/// rings share a few shapes by size bucket), in stacking order (`raise(_:)`), under a point
+/// found by `loader(at:)`. In every layout a loader's colours, opacity and visibility change
+/// at any time (`setColors(_:of:)`, `setOpacity(_:of:)`, `setHidden(_:of:)`). Each of these
+/// is O(1) and allocates nothing.
 ///
-/// Costs, for any finite input: memory is fixed by the loader count (the engine's, and per
-/// loader its frame, appearance and ring colours: about 60 bytes); a `draw` is the engine's
+/// Costs, for any finite input: memory is fixed by the loader count (the motion's, and per
+/// loader its frame, appearance and ring colours: about 60 bytes); a `draw` is the motion's
 /// advance (at most 64 steps, or one jump: O(loaders + rings)), one presentation pass (one
-/// `Float` per ring), one `RingInstance` per visible ring and one rasterizer call (its pixels
+/// `Float` per ring), one draw record per visible ring and one rasterizer call (its pixels
 /// bounded by the visible region); `nextChange(after:)` and `setAnimatingAll` are
 /// O(loaders); every other call is O(1) amortised or O(rings of one loader). Loaders hidden,
 /// fully transparent, or (in `.free` layout) whose frame misses the visible pixels get no
@@ -57,15 +58,18 @@ import Foundation
 public final class LoaderField {
   /// How loaders are placed in the container `draw` is given.
   public enum Layout: Sendable, Hashable {
-    /// Every loader's row fills the whole container, laid out by `RowLayout` exactly as
-    /// SPEC's HStack (meant for one loader: several would draw on top of one another). In a
-    /// container smaller than the row's natural size (`RowLayout.naturalSize`), the rings keep
-    /// their size and overflow, as in SwiftUI.
+    /// Every loader's row fills the whole container, laid out exactly as SPEC's HStack (meant
+    /// for one loader: several would draw on top of one another). In a container smaller than
+    /// the row's natural size (290 x 50 points for the seed; `LoaderView.naturalSize`), the
+    /// rings keep their size and overflow, as in SwiftUI.
     case row
     /// `.row` scaled down uniformly (never up) until its natural size fits the container, and
     /// centred: a 200 x 60 container holds the seed at `200 / 290` of its size.
     case fittedRow
-    /// `GridLayout`: equal cells, one loader row each, all scaled by one factor <= 1.
+    /// Equal cells filled row by row, one loader row each, all scaled by one factor <= 1:
+    /// the column count that lets the rows shrink least (the fewest columns on a tie), each
+    /// cell's natural size the row plus a spacer of air below (290 x 58 points for the seed).
+    /// One loader is laid out exactly as `.row`.
     case grid
     /// Each loader in its own frame (`addLoader(isAnimating:at:frame:)`, `setFrame(_:of:)`),
     /// relative to the container's corner, its row laid out there as `.fittedRow` lays out a
@@ -81,8 +85,9 @@ public final class LoaderField {
     /// The seed: each triggered ring turns once.
     case full
     /// No rotation at all: every ring is drawn at angle 0 and, instead of turning, its
-    /// opacity pulses through `reducedMotionOpacity(turnProgress:)` on the same schedule
-    /// (same triggers, same 0.25 s stagger, same 0.6 s turn), so it still reads as working.
+    /// opacity pulses on the same schedule (same triggers, same 0.25 s stagger, same 0.6 s
+    /// turn), so it still reads as working: `1 - 0.6 * sin(pi * c)` for a turn's progress `c`
+    /// in `[0, 1)`, 1 at rest and 0.4 half way through a turn.
     case pulse
     /// The turns, `factor` (in `(0, 1)`) as far: each ring's angle is `factor` times the full
     /// motion's, so a turn sweeps `factor * 360` degrees in the same 0.6 s.
@@ -100,7 +105,7 @@ public final class LoaderField {
   /// field as it was.
   ///
   /// Refused: a style that fails `LoaderStyle.validate()`; a time that is not finite, or that
-  /// maps before the field's past (the engine cannot go back: make a new field) or past its
+  /// maps before the field's past (the motion cannot go back: make a new field) or past its
   /// last representable time (about 140,000 years of loader time); a removed loader's handle;
   /// a container or loader frame that is not finite with a size >= 0 (> 0 for the container);
   /// a render scale that is not finite and > 0; a speed outside `speedRange`; an opacity
@@ -198,7 +203,7 @@ public final class LoaderField {
   /// `loaderTime(at:)`, within the last drawn step.
   package private(set) var engine: RotationEngine
   /// Live loaders in the order they were added: the layout's order (cell `i` of the grid
-  /// shows `loaders[i]`); `.free` layout draws them in `stackingOrder` instead.
+  /// shows `loaders[i]`); `.free` layout draws them in stacking order (`raise(_:)`) instead.
   public private(set) var loaders: [LoaderID] = []
   /// `engine.firstRing(of: loaders[i])`.
   var firstRings: [Int] = []
@@ -219,7 +224,9 @@ public final class LoaderField {
   /// See `Motion`; set with `setMotion(_:)` at any time (the picture changes with it).
   public private(set) var motion: Motion = .full
 
-  /// Sets `motion`; a `.slow` factor outside `(0, 1)` throws `Error.invalidMotion`.
+  /// Sets `motion`; the next `draw` shows it, with no jump in the schedule.
+  /// - Parameter m: the policy; a `.slow` factor must be in `(0, 1)`.
+  /// - Throws: `LoaderField.Error` for a `.slow` factor outside `(0, 1)`.
   public func setMotion(_ m: Motion) throws(Error) {
     if case .slow(let f) = m, !(f > 0 && f < 1) { throw .invalidMotion(f) }
     motion = m
@@ -231,7 +238,9 @@ public final class LoaderField {
   /// of them are shown. Set with `setMaximumFrameRate(_:)`.
   public private(set) var maximumFrameRate: Double?
 
-  /// Sets `maximumFrameRate` (finite and > 0, or nil).
+  /// Sets `maximumFrameRate`.
+  /// - Parameter rate: frames per second, finite and > 0, or nil for no cap.
+  /// - Throws: `LoaderField.Error` for a rate that is not finite and > 0.
   public func setMaximumFrameRate(_ rate: Double?) throws(Error) {
     if let rate, !(rate.isFinite && rate > 0) { throw .invalidFrameRate(rate) }
     maximumFrameRate = rate
@@ -242,8 +251,8 @@ public final class LoaderField {
   /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
   package private(set) var gutter = 0.0
-  /// The backend asked for; nil uses each renderer's `LoaderRenderer.preferredBackend`.
-  /// Can change at any time; the next `draw` uses it.
+  /// The backend asked for; nil uses each renderer's preferred one
+  /// (`RingBackend.preferred(for:)`). Can change at any time; the next `draw` uses it.
   public var backend: RingBackend?
   /// The backend of the last `draw` (nil before the first).
   package private(set) var activeBackend: RingBackend?
@@ -277,11 +286,11 @@ public final class LoaderField {
   /// finds its shape's caches still there. The other layouts hold only the shape they draw.
   static let shapeGraceDraws = 60
 
-  /// Threads the field's CPU work may use: the engine's per-ring passes
-  /// (`RotationEngine.threadCount`) and the `spans` backend's bands. Both split their work so
-  /// that the output is the same bits at any count, and both stay on the calling thread while
-  /// the work is too small for a second thread to pay, so the default of every core costs a
-  /// small field nothing. Set it with `setThreads(_:)`.
+  /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`
+  /// backend's bands. Both split their work so that the output is the same bits at any count,
+  /// and both stay on the calling thread while the work is too small for a second thread to
+  /// pay, so the default of every core costs a small field nothing. Set it with
+  /// `setThreads(_:)`.
   public private(set) var threads: Int
 
   /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
@@ -292,9 +301,10 @@ public final class LoaderField {
   ///     bar on each renderer (`RingBackend.preferred(for:)`).
   ///   - start: the caller time the field's clock starts at.
   ///   - capacity: loaders to reserve storage for.
-  ///   - threads: see `threads`; >= 1 (default: every core).
-  /// - Throws: `Error.invalidStyle`, `Error.timeNotFinite` for a `start` that is not finite,
-  ///   `Error.invalidThreads`, or `Error.engine` for a capacity the engine refuses.
+  ///   - threads: see `threads`; >= 1 (nil: every core).
+  /// - Throws: `LoaderField.Error` when `style` fails `LoaderStyle.validate()` (the
+  ///   description carries the style's reason), `start` is not finite, or `threads` is
+  ///   below 1.
   public init(
     style: LoaderStyle = .seed, layout: Layout = .grid, backend: RingBackend? = nil,
     startingAt start: Double = 0, capacity: Int = 0,
@@ -319,7 +329,9 @@ public final class LoaderField {
     }
   }
 
-  /// Sets `threads` (>= 1): the engine's passes and every later draw's blending.
+  /// Sets `threads`: the motion's passes and every later draw's blending.
+  /// - Parameter n: the thread count, >= 1.
+  /// - Throws: `LoaderField.Error` for a count below 1.
   public func setThreads(_ n: Int) throws(Error) {
     guard n >= 1 else { throw .invalidThreads(n) }
     do { try engine.setThreadCount(n) } catch { throw .engine(error) }
@@ -332,6 +344,7 @@ public final class LoaderField {
     }
   }
 
+  /// Live loaders: `loaders.count`.
   public var count: Int { loaders.count }
 
   // MARK: - Loaders
@@ -339,8 +352,14 @@ public final class LoaderField {
   /// Adds a loader at the end of the layout (and on top of the stack), appearing at `time`
   /// like SwiftUI's `LoaderView(isAnimating:)` (animating from then when `isAnimating`). A
   /// later time is kept as it is (the loader rests until then); an earlier one than the
-  /// engine's present lands at the present. In `.free` layout its frame is empty until
-  /// `setFrame(_:of:)` (or add it with `addLoader(isAnimating:at:frame:)`).
+  /// field's present (the last step drawn) lands at the present. In `.free` layout its frame is
+  /// empty until `setFrame(_:of:)` (or add it with `addLoader(isAnimating:at:frame:)`).
+  /// - Parameters:
+  ///   - isAnimating: whether it animates from `time` on, as SwiftUI's `isAnimating`.
+  ///   - time: caller seconds the loader appears at.
+  /// - Returns: the new loader's handle, for every call about it.
+  /// - Throws: `LoaderField.Error` when `time` is not finite or maps past the last
+  ///   representable loader time (about 140,000 years).
   @discardableResult
   public func addLoader(isAnimating: Bool, at time: Double) throws(Error) -> LoaderID {
     let tau = try loaderTime(at: time)
@@ -370,7 +389,13 @@ public final class LoaderField {
     return id
   }
 
-  /// Adds `n` loaders (see `addLoader(isAnimating:at:)`), storage reserved once.
+  /// Adds `n` loaders (see `addLoader(isAnimating:at:)`), storage reserved once. Their
+  /// handles are the last `n` of `loaders`.
+  /// - Parameters:
+  ///   - n: how many; 0 or less adds none.
+  ///   - isAnimating: whether they animate from `time` on.
+  ///   - time: caller seconds they appear at.
+  /// - Throws: what `addLoader(isAnimating:at:)` throws, before adding any.
   public func addLoaders(_ n: Int, isAnimating: Bool, at time: Double) throws(Error) {
     engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
     loaders.reserveCapacity(count + n)
@@ -379,7 +404,10 @@ public final class LoaderField {
     for _ in 0..<max(0, n) { try addLoader(isAnimating: isAnimating, at: time) }
   }
 
-  /// Removes a loader; the ones after it move up a cell. Its id goes stale.
+  /// Removes a loader; the ones after it move up a cell. Its handle goes stale: every later
+  /// call given it throws.
+  /// - Parameter id: a live loader's handle.
+  /// - Throws: `LoaderField.Error` for a handle already removed.
   public func remove(_ id: LoaderID) throws(Error) {
     do { try engine.remove(id) } catch { throw .engine(error) }
     let place = Int(slots[id.slot].order)
@@ -411,6 +439,10 @@ public final class LoaderField {
   }
 
   /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
+  /// - Parameter id: a live loader's handle.
+  /// - Returns: the last `isAnimating` given to `setAnimating(_:loader:at:)`,
+  ///   `setAnimatingAll(_:at:)` or `addLoader(isAnimating:at:)`.
+  /// - Throws: `LoaderField.Error` for a removed loader's handle.
   public func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
     do { return try engine.isAnimating(id) } catch { throw .engine(error) }
   }
@@ -418,14 +450,29 @@ public final class LoaderField {
   /// Whether any loader animates.
   public var isAnyAnimating: Bool { loaders.contains { runs[$0.slot].isAnimating } }
 
-  /// `isAnimating = on` for one loader at `time` (see Toggles above).
+  /// `isAnimating = on` for one loader at `time` (see the Toggles section of `LoaderField`):
+  /// a new schedule from ring 0 when on, running turns finish when off, nothing resets.
+  /// - Parameters:
+  ///   - on: the new `isAnimating`; the current value again changes nothing.
+  ///   - id: a live loader's handle.
+  ///   - time: caller seconds the toggle lands at (or the field's present, when a draw has
+  ///     already stepped past it).
+  /// - Throws: `LoaderField.Error` for a removed loader's handle, or a `time` that is not
+  ///   finite, is before the start of the last step drawn, or maps past the last representable
+  ///   loader time (about 140,000 years).
   public func setAnimating(_ on: Bool, loader id: LoaderID, at time: Double) throws(Error) {
     let at = try toggleTime(for: time)
     do { try engine.setAnimating(on, loader: id, at: at) } catch { throw .engine(error) }
     record(on, slot: id.slot, at: at)
   }
 
-  /// `isAnimating = on` for every loader at `time`.
+  /// `isAnimating = on` for every loader at `time`, as `setAnimating(_:loader:at:)` sets it
+  /// for one.
+  /// - Parameters:
+  ///   - on: the new `isAnimating` of every loader.
+  ///   - time: caller seconds the toggles land at.
+  /// - Throws: `LoaderField.Error` for a `time` that is not finite, is before the start of the
+  ///   last step drawn, or maps past the last representable loader time (about 140,000 years).
   public func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
     let at = try toggleTime(for: time)
     do { try engine.setAnimatingAll(on, at: at) } catch { throw .engine(error) }
@@ -462,12 +509,17 @@ public final class LoaderField {
   public var speed: Double { clock.speed }
 
   /// The speeds `setSpeed(_:at:)` takes: a thousand times slower to a thousand times faster.
-  /// Beyond them a caller's second would map to no visible change, or a draw's loader time
-  /// would leave the engine's range within hours.
+  /// Beyond them a caller's second would map to no visible change, or loader time would run
+  /// past its last representable value (about 140,000 years) within hours.
   public static let speedRange = 0.001...1000.0
 
   /// Changes `speed` at `time`: loader time is continuous there, so no angle jumps, and runs
   /// at the new rate from then on. Times before `time` given later map at the new rate too.
+  /// - Parameters:
+  ///   - speed: the new rate, in `speedRange`.
+  ///   - time: caller seconds the change takes effect at.
+  /// - Throws: `LoaderField.Error` for a `speed` outside `speedRange` or a `time` that is not
+  ///   finite.
   public func setSpeed(_ speed: Double, at time: Double) throws(Error) {
     guard Self.speedRange.contains(speed) else { throw .invalidSpeed(speed) }
     guard time.isFinite else { throw .timeNotFinite(time) }
@@ -510,6 +562,8 @@ public final class LoaderField {
   ///
   /// With `maximumFrameRate` set, the answer is never earlier than the last drawn time plus
   /// one frame at that rate; with `motion` `.still`, it is nil (nothing ever moves).
+  /// - Parameter time: caller seconds, usually now.
+  /// - Returns: the caller time to draw next, or nil (also for a `time` that is not finite).
   public func nextChange(after time: Double) -> Double? {
     guard time.isFinite, !motion.isStill else { return nil }
     guard let change = nextMotion(after: time) else { return nil }
@@ -544,7 +598,7 @@ public final class LoaderField {
   }
 
   /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing
-  /// elsewhere). The engine gives its storage back as loaders are removed, but glibc keeps
+  /// elsewhere). The field gives its storage back as loaders are removed, but glibc keeps
   /// freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap: a host that
   /// shrank a field from a million loaders to a few calls this once to see its resident
   /// memory fall. It affects the whole process, so the library never calls it itself.
@@ -608,15 +662,16 @@ public final class LoaderField {
   /// - Parameters:
   ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
   ///   - frame: the container, in the renderer's logical coordinates.
-  ///   - time: caller seconds, at or after `earliestTime`.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
   ///   - shouldStop: asked between the backend's bounded pieces of work; once it says yes the
   ///     frame is abandoned, part drawn. A window passes "input is waiting", so a frame that
   ///     takes seconds still answers Esc.
   /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
-  /// - Throws: `Error.invalidFrame` for a frame that is not finite and positive,
-  ///   `Error.invalidRenderScale`, `Error.timeNotFinite` or `Error.timeBeforePast` for a
-  ///   time it cannot show, `Error.closed` after `LoaderRenderer.close()`, `Error.sdl` when
-  ///   SDL fails.
+  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size > 0, a render
+  ///   scale that is not finite and > 0, a `time` it cannot show (not finite, before the start
+  ///   of the last step drawn, or past about 140,000 years of loader time), a `target` that
+  ///   was closed (`LoaderRenderer.close()`), or an SDL call that failed (its name and
+  ///   `SDL_GetError()`).
   @discardableResult
   public func draw(
     on target: LoaderRenderer, in frame: SDL_FRect, at time: Double,
@@ -659,7 +714,7 @@ public final class LoaderField {
   /// renderer's output in logical units.
   /// - Parameters:
   ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
-  ///   - time: caller seconds, at or after `earliestTime`.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
   ///   - shouldStop: as `draw(on:in:at:stoppingWhen:)`'s.
   /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
   /// - Throws: what `draw(on:in:at:stoppingWhen:)` throws.
@@ -733,8 +788,16 @@ public final class LoaderField {
     else { throw .invalidFrame(width: frame.w, height: frame.h) }
   }
 
-  /// The exact angles (degrees, unwrapped) of loader `id`'s rings at `time`, as the full
-  /// motion has them (`motion` changes what `draw` shows). Steps the engine like `draw`.
+  /// The exact angles (degrees clockwise, unwrapped) of loader `id`'s rings at `time`, as the
+  /// full motion has them (`motion` changes what `draw` shows). Steps the motion like `draw`,
+  /// so the field's present moves up to `time`.
+  /// - Parameters:
+  ///   - id: a live loader's handle.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
+  /// - Returns: one angle a ring, ring 0 first (`style.ringCount` of them).
+  /// - Throws: `LoaderField.Error` for a removed loader's handle, or a `time` that is not
+  ///   finite, is before the start of the last step drawn, or maps past the last representable
+  ///   loader time (about 140,000 years).
   public func angles(of id: LoaderID, at time: Double) throws(Error) -> [Double] {
     let tau = try advance(to: time)
     do { return try engine.angles(loader: id, at: tau) } catch { throw .engine(error) }

@@ -18,10 +18,11 @@ import LoaderCore
 /// ## Caches
 /// A ring shape (style, fit and pixel density) has one cache per backend on the renderer,
 /// whatever the number of views: 100 views of the seed at one density hold what one does. A
-/// shape's cache is made on its first draw, bounded by `budgetBytes` (masks or atlas cells past
-/// it are dropped and remade on demand), and freed when no view draws that shape any more (the
-/// last view holding it went, or moved to another density; a `LoaderField` in `.free` layout,
-/// whose loaders come in many sizes, lets a shape go once 60 of its draws have not used it).
+/// shape's cache is made on its first draw, bounded by the `budgetBytes` given to
+/// `init(_:surface:budgetBytes:)` (masks or atlas cells past it are dropped and remade on
+/// demand), and freed when no view draws that shape any more (the last view holding it went,
+/// or moved to another density; a `LoaderField` in `.free` layout, whose loaders come in many
+/// sizes, lets a shape go once 60 of its draws have not used it).
 /// The `spans` backend also keeps all its shapes together within four times `budgetBytes`,
 /// forgetting the masks of the least recently drawn first. `cachedBytes` says what is held.
 ///
@@ -48,13 +49,15 @@ public final class LoaderRenderer {
   /// Whether `close()` was called.
   package private(set) var isClosed = false
 
+  /// The loaders' side of `renderer`: nothing is made until the first draw on it.
   /// - Parameters:
   ///   - renderer: an SDL renderer; the object must not outlive it.
   ///   - surface: the surface `renderer` draws into, if you made it with
   ///     `SDL_CreateSoftwareRenderer` (nil otherwise: a window's software renderer is found
   ///     without it).
-  ///   - budgetBytes: the most each shape's cache holds per backend (default 32 MiB; the seed
-  ///     at density 1 needs about 3 MB for every rotation at one sub-pixel position).
+  ///   - budgetBytes: the most each shape's cache holds per backend (default 32 MiB, at least
+  ///     1 MiB: a smaller value counts as 1 MiB; the seed at density 1 needs about 3 MB for
+  ///     every rotation at one sub-pixel position).
   public init(
     _ renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>? = nil,
     budgetBytes: Int = 32 << 20
@@ -91,8 +94,9 @@ public final class LoaderRenderer {
   public var cachedBytes: Int { rasterizers.values.reduce(0) { $0 + $1.cachedBytes } }
 
   /// Handles `SDL_RENDER_TARGETS_RESET` and `SDL_RENDER_DEVICE_RESET` (textures lost: they are
-  /// remade on the next draw); returns whether `event` was one of them. Pass every event: the
-  /// others are ignored.
+  /// remade on the next draw). Pass every event: the others are ignored.
+  /// - Parameter event: an event from `SDL_PollEvent` or `SDL_WaitEvent`.
+  /// - Returns: whether `event` was one of the two resets.
   @discardableResult
   public func handle(_ event: SDL_Event) -> Bool {
     let type = event.type
@@ -108,8 +112,8 @@ public final class LoaderRenderer {
   }
 
   /// Frees every texture and cache now; afterwards no call touches SDL and a draw on this
-  /// renderer throws `LoaderField.Error.closed`. Call it before `SDL_DestroyRenderer` if the
-  /// object may live on.
+  /// renderer throws a `LoaderField.Error`. Call it before `SDL_DestroyRenderer` if the
+  /// object may live on. Calling it again does nothing.
   public func close() {
     guard !isClosed else { return }
     isClosed = true

@@ -20,18 +20,19 @@
 ///
 /// Times are seconds on the caller's clock; the view appears at 0 of it (or at `appearingAt`),
 /// so with `isAnimating: true` ring 0 starts turning then and `draw(..., at: 0.35)` shows
-/// SPEC's 210, 60, 0, 0, 0 degrees. It draws any time at or after `earliestTime` (the last
-/// drawn step); an earlier time throws `LoaderField.Error.timeBeforePast` (make a new view to
-/// go back). A thin wrapper over a one-loader `LoaderField`: every timing, speed, motion and
-/// backend rule there applies.
+/// SPEC's 210, 60, 0, 0, 0 degrees. It draws any time at or after the start of the last step
+/// it drew (steps are 1/120 s of loader time); an earlier time throws a `LoaderField.Error`
+/// (make a new view to go back). A thin wrapper over a one-loader `LoaderField`: every timing,
+/// speed, motion and backend rule there applies.
 public final class LoaderView {
   /// The one-loader field behind the view.
   package let field: LoaderField
   private let loader: LoaderID
 
-  /// The row's ideal size in points, SwiftUI's `sizeThatFits` for the view: five 50-point
-  /// rings and five 8-point spacers, 290 x 50 for the seed (`RowLayout.naturalSize`). In a
-  /// narrower frame the rings overflow it unless `fitsFrame` is set.
+  /// The row's ideal size in points, SwiftUI's `sizeThatFits` for the view: `style.ringCount`
+  /// rings of `style.frameSize` and as many spacers of `style.minimumSpacing`, 290 x 50 for
+  /// the seed (five 50-point rings, five 8-point spacers). In a narrower frame the rings
+  /// overflow it unless `fitsFrame` is set.
   public var naturalSize: (width: Double, height: Double) { RowLayout.naturalSize(style: style) }
 
   /// Whether a frame smaller than `naturalSize` shrinks the row to fit it (one uniform scale,
@@ -42,7 +43,9 @@ public final class LoaderView {
     set { field.layout = newValue ? .fittedRow : .row }
   }
 
-  /// The seed, light palette.
+  /// A view of the seed (`LoaderStyle.seed`, light palette) appearing at caller time 0, drawn
+  /// with each renderer's preferred backend.
+  /// - Parameter isAnimating: whether it animates from time 0, as SwiftUI's `isAnimating`.
   public convenience init(isAnimating: Bool) {
     do {
       try self.init(isAnimating: isAnimating, style: .seed, backend: nil, appearingAt: 0)
@@ -56,11 +59,13 @@ public final class LoaderView {
   /// - Parameters:
   ///   - isAnimating: whether it animates from `start`, as SwiftUI's `isAnimating`.
   ///   - style: the loader's style (validated here).
-  ///   - backend: the rasterizer; nil uses each renderer's `LoaderRenderer.preferredBackend`.
+  ///   - backend: the rasterizer; nil uses each renderer's preferred one
+  ///     (`RingBackend.preferred(for:)`).
   ///   - start: the caller time the view appears (its clock's start).
-  ///   - fitsFrame: see `fitsFrame`.
-  /// - Throws: `LoaderField.Error.invalidStyle` for a style that does not validate, or
-  ///   `LoaderField.Error.timeNotFinite` for a `start` that is not finite.
+  ///   - fitsFrame: whether a frame smaller than `naturalSize` shrinks the row (see
+  ///     `fitsFrame`).
+  /// - Throws: `LoaderField.Error` when `style` fails `LoaderStyle.validate()` (the
+  ///   description carries the style's reason) or `start` is not finite.
   public init(
     isAnimating: Bool, style: LoaderStyle, backend: RingBackend? = nil,
     appearingAt start: Double = 0, fitsFrame: Bool = false
@@ -70,12 +75,21 @@ public final class LoaderView {
     loader = try field.addLoader(isAnimating: isAnimating, at: start)
   }
 
+  /// The view's style, as given to the initializer.
   public var style: LoaderStyle { field.style }
 
+  /// SwiftUI's `isAnimating` as last set (`setAnimating(_:at:)`); after `false` the running
+  /// turns still finish.
   public var isAnimating: Bool { (try? field.isAnimating(loader)) ?? false }
 
   /// `isAnimating = on` at `time` (seconds, the caller's clock), with SwiftUI's semantics:
   /// a new schedule from ring 0 when on, running turns finish when off, nothing resets.
+  /// - Parameters:
+  ///   - on: the new `isAnimating`; the current value again changes nothing.
+  ///   - time: caller seconds the toggle lands at. A time that a draw has already stepped
+  ///     past lands at the view's present, at most 1/120 s of loader time after it.
+  /// - Throws: `LoaderField.Error` when `time` is not finite, is before the start of the last
+  ///   step drawn, or maps past the last representable loader time (about 140,000 years).
   public func setAnimating(_ on: Bool, at time: Double) throws(LoaderField.Error) {
     try field.setAnimating(on, loader: loader, at: time)
   }
@@ -83,14 +97,31 @@ public final class LoaderView {
   /// Draws the row at `time` over what the renderer shows, laid out in `frame` (the
   /// renderer's logical coordinates, as `SDL_RenderFillRectF` takes them); the renderer's
   /// state is left as it was. See `LoaderField.draw(on:in:at:stoppingWhen:)`.
+  /// - Parameters:
+  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
+  ///   - frame: the row's container, in the renderer's logical coordinates.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
+  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size > 0, a render
+  ///   scale that is not finite and > 0, a `time` it cannot show (not finite, before the start
+  ///   of the last step drawn, or past about 140,000 years of loader time), a `target` that
+  ///   was closed (`LoaderRenderer.close()`), or an SDL call that failed.
   public func draw(on target: LoaderRenderer, in frame: SDL_FRect, at time: Double)
     throws(LoaderField.Error)
   {
     try field.draw(on: target, in: frame, at: time)
   }
 
-  /// See `LoaderField.speed` and `setSpeed(_:at:)`: changes keep every angle continuous.
+  /// The view's clock rate: loader seconds per caller second (1 by default, 0.25 a quarter as
+  /// fast). See `LoaderField.speed`.
   public var speed: Double { field.speed }
+
+  /// Changes `speed` at `time`, every angle continuous there: loader time runs at the new
+  /// rate from then on.
+  /// - Parameters:
+  ///   - speed: the new rate, in `LoaderField.speedRange` (0.001...1000).
+  ///   - time: caller seconds the change takes effect at.
+  /// - Throws: `LoaderField.Error` for a `speed` outside `LoaderField.speedRange` or a `time`
+  ///   that is not finite.
   public func setSpeed(_ speed: Double, at time: Double) throws(LoaderField.Error) {
     try field.setSpeed(speed, at: time)
   }
@@ -99,7 +130,9 @@ public final class LoaderView {
   /// (see `LoaderField.Motion`).
   public var motion: LoaderField.Motion { field.motion }
 
-  /// Sets `motion` (a `.slow` factor must be in `(0, 1)`).
+  /// Sets `motion`; the next draw shows it, with no jump in the schedule.
+  /// - Parameter motion: the policy; a `.slow` factor must be in `(0, 1)`.
+  /// - Throws: `LoaderField.Error` for a `.slow` factor outside `(0, 1)`.
   public func setMotion(_ motion: LoaderField.Motion) throws(LoaderField.Error) {
     try field.setMotion(motion)
   }
@@ -107,7 +140,9 @@ public final class LoaderView {
   /// See `LoaderField.maximumFrameRate`: caps how often `nextChange(after:)` asks for a frame.
   public var maximumFrameRate: Double? { field.maximumFrameRate }
 
-  /// Sets `maximumFrameRate` (finite and > 0, or nil for no cap).
+  /// Sets `maximumFrameRate`.
+  /// - Parameter rate: frames per second, finite and > 0, or nil for no cap.
+  /// - Throws: `LoaderField.Error` for a rate that is not finite and > 0.
   public func setMaximumFrameRate(_ rate: Double?) throws(LoaderField.Error) {
     try field.setMaximumFrameRate(rate)
   }
@@ -122,13 +157,20 @@ public final class LoaderView {
 
   /// The next time at or after `time` the picture changes; nil when nothing moves and nothing
   /// is scheduled (see `LoaderField.nextChange(after:)`).
+  /// - Parameter time: caller seconds, usually now.
+  /// - Returns: the caller time to draw next, `time` itself while a ring moves, or nil (also
+  ///   for a `time` that is not finite).
   public func nextChange(after time: Double) -> Double? { field.nextChange(after: time) }
 
   /// The earliest time `draw` can show now.
   package var earliestTime: Double { field.earliestTime }
 
-  /// The exact angles of the five rings at `time` (degrees clockwise, unwrapped), as `draw`
-  /// would show them in `.full` motion.
+  /// The exact angles of the rings at `time` (degrees clockwise, unwrapped), as `draw` would
+  /// show them in `.full` motion. Like `draw`, it moves the view's present up to `time`.
+  /// - Parameter time: caller seconds, at or after the start of the last step drawn.
+  /// - Returns: one angle a ring, ring 0 first (`style.ringCount` of them).
+  /// - Throws: `LoaderField.Error` for a `time` that is not finite, before the start of the
+  ///   last step drawn, or past about 140,000 years of loader time.
   public func angles(at time: Double) throws(LoaderField.Error) -> [Double] {
     try field.angles(of: loader, at: time)
   }

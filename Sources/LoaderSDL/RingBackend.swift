@@ -5,17 +5,19 @@ import LoaderCore
 /// of each other's) under every render state; they differ in cost per renderer.
 ///
 /// `LoaderRenderer` keeps one of each in use per renderer, with its caches shared by every
-/// view drawing there; `LoaderRenderer.preferredBackend` picks one for the renderer.
+/// view drawing there; `preferred(for:)` picks the one that views asking for none use there.
+/// The raw values name the backends in settings and command lines:
+/// `RingBackend(rawValue: "spans")`.
 public enum RingBackend: String, CaseIterable, Sendable {
-  /// SDL2_gfx: each rotation phase painted once (`GfxRingRasterizer`) into a texture atlas,
-  /// one tinted copy a ring (`GfxAtlasRingRasterizer`).
+  /// SDL2_gfx: each rotation phase painted once into a texture atlas, one tinted texture copy
+  /// a ring. The default on accelerated renderers.
   case gfx
-  /// Precomputed coverage masks blended span by span in Swift into the target's pixels
-  /// (`CoverageSpanRasterizer`).
+  /// Precomputed coverage masks blended span by span in Swift into the target's pixels. The
+  /// default on SDL's software renderer.
   case spans
   /// Every dash tessellated, with an antialiasing fringe, into one `SDL_RenderGeometry` call
-  /// per frame (`GeometryRingRasterizer`): for GPU renderers; SDL's software renderer rounds
-  /// its vertices to whole pixels, which costs it the quality bar.
+  /// per frame: for GPU renderers; SDL's software renderer rounds its vertices to whole
+  /// pixels, which costs it the quality bar.
   case geometry
 
   /// Every name `--backend` accepts, comma-separated, in declaration order.
@@ -37,7 +39,10 @@ public enum RingBackend: String, CaseIterable, Sendable {
   }
 
   /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) on
-  /// `renderer`, read from its `SDL_RendererInfo`.
+  /// `renderer`, read from its `SDL_RendererInfo`: `spans` on SDL's software renderer, `gfx`
+  /// on an accelerated one, as the package's benchmarks measured (Benchmarks/README.md).
+  /// - Parameter renderer: an SDL renderer.
+  /// - Returns: the backend; `spans` when SDL cannot describe the renderer.
   public static func preferred(for renderer: OpaquePointer) -> RingBackend {
     var info = SDL_RendererInfo()
     guard SDL_GetRendererInfo(renderer, &info) == 0 else { return .spans }

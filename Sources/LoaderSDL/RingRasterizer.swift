@@ -222,10 +222,14 @@ public struct SDLError: Error, Sendable, CustomStringConvertible {
   package var message: String
   /// The failure of `call`; `message` nil reads `SDL_GetError()` now, so make the error
   /// right after the call, before another SDL call replaces it.
+  /// - Parameters:
+  ///   - call: the SDL function that failed, as `"SDL_CreateTexture"`, or the part of the
+  ///     program that refused.
+  ///   - message: why; nil for SDL's own message (`SDL_GetError()`).
   public init(_ call: String, message: String? = nil) {
     self.call = call
     self.message = message ?? String(cString: SDL_GetError())
   }
-  /// `call failed: message`.
+  /// The call and the reason in one line: `SDL_CreateTexture failed: Out of memory`.
   public var description: String { "\(call) failed: \(message)" }
 }
