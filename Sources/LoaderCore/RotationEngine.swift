@@ -87,7 +87,7 @@ package struct RotationEngine: Sendable {
       case .ringOutOfRange(let r, let n): "ring \(r) out of range 0..<\(n)"
       case .timeNotFinite(let t): "time must be finite, got \(t)"
       case .timeOutOfRange(let t):
-        "time \(t) is past the engine's maximumTime (2^50 steps, 2^52 triggers of the fastest style)"
+        "time \(t) is past the last time loaders can show (about 140,000 years of loader time)"
       case .timeBeforeNow(let t, let now):
         "time \(t) is before the engine's time \(now) (the simulated past cannot change)"
       case .timeDecreasing(let id, let t, let p):

@@ -225,11 +225,11 @@ public final class LoaderField {
   public private(set) var motion: Motion = .full
 
   /// Sets `motion`; the next `draw` shows it, with no jump in the schedule.
-  /// - Parameter m: the policy; a `.slow` factor must be in `(0, 1)`.
+  /// - Parameter motion: the policy; a `.slow` factor must be in `(0, 1)`.
   /// - Throws: `LoaderField.Error` for a `.slow` factor outside `(0, 1)`.
-  public func setMotion(_ m: Motion) throws(Error) {
-    if case .slow(let f) = m, !(f > 0 && f < 1) { throw .invalidMotion(f) }
-    motion = m
+  public func setMotion(_ motion: Motion) throws(Error) {
+    if case .slow(let f) = motion, !(f > 0 && f < 1) { throw .invalidMotion(f) }
+    self.motion = motion
   }
 
   /// The most frames a second `nextChange(after:)` asks a host for while the rings move (nil:
@@ -685,11 +685,11 @@ public final class LoaderField {
     guard state.scaleX.isFinite, state.scaleY.isFinite, state.scaleX > 0, state.scaleY > 0 else {
       throw .invalidRenderScale(x: state.scaleX, y: state.scaleY)
     }
-    lastDrawTime = time
     drawCount += 1
     try prepareRings(
       in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY),
       region: state.region, at: time)
+    lastDrawTime = time  // a refused time is not a drawn one (`nextChange`'s frame cap)
     guard !frameShapes.isEmpty, !instances.isEmpty, !state.region.isEmpty else { return true }
     let chosen = backend ?? target.preferredBackend
     let rasterizer = try target.rasterizer(chosen)
