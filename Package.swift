@@ -125,7 +125,9 @@ let package = Package(
     // the launcher the executable tests go through (`BuiltProduct`, `DemoProcess`).
     .target(
       name: "LoaderTestSupport",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSwiftLoaderSDL2"],
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSwiftLoaderSDL2",
+      ],
       path: "Tests/LoaderTestSupport"),
 
     // MARK: - Tests
@@ -134,7 +136,8 @@ let package = Package(
     .testTarget(
       name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CSwiftLoaderSDL2",
+        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference",
+        "CSwiftLoaderSDL2",
       ]
     ),
     .testTarget(

@@ -1,5 +1,5 @@
-import CSwiftLoaderSDL2
 import CSDL2TTF
+import CSwiftLoaderSDL2
 import Foundation
 import LoaderSDL
 
