@@ -41,8 +41,10 @@ package final class OffscreenCanvas {
   /// up (closing every window of it) before starting another. So an OpenGL canvas uses the
   /// video driver that is up, whatever it is (the host's windows stay open; its canvas is one
   /// more hidden window there), and brings up SDL's offscreen driver only when none is. A
-  /// process that will open windows of its own initialises video first.
-  private static func bringUpVideo() throws(SDLError) {
+  /// process that will open windows of its own initialises video first. (`package` so that a
+  /// test playing a host brings its video up through the same lock: two `SDL_VideoInit`s at
+  /// once leave one side without its driver.)
+  package static func bringUpVideo() throws(SDLError) {
     try videoLock.withLock { _ throws(SDLError) in
       guard SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_GetCurrentVideoDriver() == nil else { return }
       guard SDL_VideoInit("offscreen") == 0 else { throw SDLError("SDL_VideoInit(offscreen)") }

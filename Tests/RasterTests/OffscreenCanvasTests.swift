@@ -30,10 +30,9 @@ import Testing
   /// brought up here, by the "host"; in a full run another test may have done it, through a
   /// canvas, which is the same situation.
   @Test func anOpenGLCanvasLeavesTheHostsWindowsOpen() throws {
-    if SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_GetCurrentVideoDriver() == nil {
-      try #require(
-        SDL_VideoInit("offscreen") == 0, "no video driver: \(String(cString: SDL_GetError()))")
-    }
+    // The "host" brings video up through the canvases' lock: an `SDL_VideoInit` of its own
+    // racing a canvas's on another test's thread would leave one of them without a driver.
+    try OffscreenCanvas.bringUpVideo()
     let window = try #require(
       SDL_CreateWindow("host", 0, 0, 16, 16, SDL_WINDOW_HIDDEN.rawValue),
       "SDL_CreateWindow: \(String(cString: SDL_GetError()))")
