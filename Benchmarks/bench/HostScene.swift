@@ -210,20 +210,7 @@ final class SpriteContent: HostContent {
     var sy: Float = 1
     SDL_RenderGetScale(renderer, &sx, &sy)
     let shape = DashedRing(style: .seed).scaled(by: Double(min(sx, sy)))
-    let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
-    let painter = try GfxAtlasCellPainter(side: 2 * o)
-    let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
-    guard
-      let t = SDL_CreateTexture(
-        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-        Int32(2 * o), Int32(2 * o))
-    else { throw SDLError("SDL_CreateTexture") }
-    guard SDL_UpdateTexture(t, nil, p.pixels, Int32(p.pitch)) == 0 else {
-      SDL_DestroyTexture(t)
-      throw SDLError("SDL_UpdateTexture")
-    }
-    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    let (t, o) = try makeRingSprite(shape, on: renderer)
     texture = t
     half = Float(o) / min(sx, sy)
     let size = HostLayout.frameSize

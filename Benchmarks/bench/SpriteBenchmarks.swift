@@ -101,9 +101,31 @@ enum SpriteBenchmarks {
   }
 }
 
-/// The one ring texture: painted white at angle 0 with its centre at the middle of an even
-/// square, so `SDL_RenderCopyExF`'s default rotation centre (the rectangle's middle) is the
-/// ring's centre.
+/// The sprite peer's one ring texture on `renderer`: `shape` painted white at angle 0 with its
+/// centre at the middle of an even square, so `SDL_RenderCopyExF`'s default rotation centre
+/// (the rectangle's middle) is the ring's centre; blended and linearly filtered. `half` is the
+/// square's half side in pixels. (`raster/sprite` and the hosts' `sprite` content both use it.)
+func makeRingSprite(_ shape: DashedRing, on renderer: OpaquePointer) throws(SDLError) -> (
+  texture: OpaquePointer, half: Int
+) {
+  let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
+  let painter = try GfxAtlasCellPainter(side: 2 * o)
+  let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
+  guard
+    let t = SDL_CreateTexture(
+      renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+      Int32(2 * o), Int32(2 * o))
+  else { throw SDLError("SDL_CreateTexture") }
+  guard SDL_UpdateTexture(t, nil, p.pixels, Int32(p.pitch)) == 0 else {
+    SDL_DestroyTexture(t)
+    throw SDLError("SDL_UpdateTexture")
+  }
+  SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+  SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+  return (t, o)
+}
+
+/// The one ring texture (`makeRingSprite`) and the copies that draw rings with it.
 private final class Sprite {
   /// The entry it is timed as.
   let name: String
@@ -115,21 +137,7 @@ private final class Sprite {
   private let side: Int32
 
   init(_ name: String, on canvas: OffscreenCanvas) throws(SDLError) {
-    let shape = RasterScene.stressFrame.shape
-    let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
-    let painter = try GfxAtlasCellPainter(side: 2 * o)
-    let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
-    guard
-      let t = SDL_CreateTexture(
-        canvas.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(2 * o), Int32(2 * o))
-    else { throw SDLError("SDL_CreateTexture") }
-    guard SDL_UpdateTexture(t, nil, p.pixels, Int32(p.pitch)) == 0 else {
-      SDL_DestroyTexture(t)
-      throw SDLError("SDL_UpdateTexture")
-    }
-    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    let (t, o) = try makeRingSprite(RasterScene.stressFrame.shape, on: canvas.renderer)
     self.name = name
     texture = t
     self.canvas = canvas
