@@ -8,15 +8,6 @@ import Testing
 #endif
 
 @Suite struct LoaderExportMotionTests {
-  func style(rings: Int, stagger: Double, turn: Double, degrees: Double = 360) -> LoaderStyle {
-    var s = LoaderStyle.seed
-    s.ringCount = rings
-    s.stagger = stagger
-    s.turnDuration = turn
-    s.turnDegrees = degrees
-    return s
-  }
-
   /// Difference of two angles on the circle, degrees, in `[0, 180]`.
   func circular(_ a: Double, _ b: Double) -> Double {
     let d = (a - b).truncatingRemainder(dividingBy: 360)
@@ -32,7 +23,7 @@ import Testing
         let period = Double(rings) * stagger
         for turn in [0.05, 0.25, 0.6, period, 2 * period, 2.5 * period, 3.7] {
           for degrees in [360.0, 720, -360] {
-            let s = style(rings: rings, stagger: stagger, turn: turn, degrees: degrees)
+            let s = LoaderStyle.timing(rings: rings, stagger: stagger, turn: turn, degrees: degrees)
             let settle = ((turn / period).rounded(.up) + 2) * period
             let timeline = LoaderTimeline(style: s, animatingFrom: 0)
             for ring in 0..<rings {
@@ -71,7 +62,7 @@ import Testing
   @Test func everyPeriodEndsOneTurnOnAndKeepsItsShape() {
     for turn in [0.001, 0.3, 1.25, 1.2500000001, 10, 86_400] {
       for stagger in [0.001, 0.25, 7] {
-        let s = style(rings: 5, stagger: stagger, turn: turn)
+        let s = LoaderStyle.timing(rings: 5, stagger: stagger, turn: turn)
         let period = 5 * stagger
         for ring in 0..<5 {
           let m = LoaderExport.RingMotion(ring: ring, style: s)

@@ -5,26 +5,15 @@ import Testing
 /// The engine against the reference model, `LoaderTimeline`, for
 /// 1000 loaders with their own seeded random toggle schedules and mixed styles.
 @Suite struct RotationEngineEquivalenceTests {
-  static func style(ringCount: Int, stagger: Double, duration: Double, degrees: Double)
-    -> LoaderStyle
-  {
-    var s = LoaderStyle.seed
-    s.ringCount = ringCount
-    s.stagger = stagger
-    s.turnDuration = duration
-    s.turnDegrees = degrees
-    return s
-  }
-
   static let mixedStyles: [LoaderStyle] = [
     .seed,
     // A ring comes round again while its turn runs: overlap without any toggle.
-    style(ringCount: 3, stagger: 0.1, duration: 0.6, degrees: 360),
-    style(ringCount: 1, stagger: 0.05, duration: 0.2, degrees: 90),
-    style(ringCount: 7, stagger: 0.3, duration: 1.5, degrees: -45),
-    style(ringCount: 5, stagger: 0.25, duration: 0.6, degrees: 720),
+    LoaderStyle.timing(rings: 3, stagger: 0.1, turn: 0.6, degrees: 360),
+    LoaderStyle.timing(rings: 1, stagger: 0.05, turn: 0.2, degrees: 90),
+    LoaderStyle.timing(rings: 7, stagger: 0.3, turn: 1.5, degrees: -45),
+    LoaderStyle.timing(rings: 5, stagger: 0.25, turn: 0.6, degrees: 720),
     // Several triggers inside one step.
-    style(ringCount: 2, stagger: 0.013, duration: 0.01, degrees: 360),
+    LoaderStyle.timing(rings: 2, stagger: 0.013, turn: 0.01, degrees: 360),
   ]
 
   struct Case: Sendable, CustomTestStringConvertible {

@@ -7,32 +7,21 @@ import Testing
 /// `LoaderTimeline`'s semantics in closed form where it is not (an hour to 100 years, at
 /// loader speeds 0.001 to 1000).
 @Suite struct RotationEngineJumpTests {
-  static func style(_ n: Int, _ stagger: Double, _ duration: Double, _ degrees: Double)
-    -> LoaderStyle
-  {
-    var s = LoaderStyle.seed
-    s.ringCount = n
-    s.stagger = stagger
-    s.turnDuration = duration
-    s.turnDegrees = degrees
-    return s
-  }
-
   /// Every kind of run the jump treats differently.
   static let styles: [LoaderStyle] = [
     .seed,
     // A ring comes round again while its turn runs: overlap without any toggle.
-    style(3, 0.1, 0.6, 360),
+    LoaderStyle.timing(rings: 3, stagger: 0.1, turn: 0.6, degrees: 360),
     // A turn longer than a whole cycle (2 * 0.25 s): several turns of a ring at once.
-    style(2, 0.25, 3.0, 360),
-    style(1, 0.05, 0.2, 90),
-    style(7, 0.3, 1.5, -45),
-    style(5, 0.25, 0.6, 720),
+    LoaderStyle.timing(rings: 2, stagger: 0.25, turn: 3.0, degrees: 360),
+    LoaderStyle.timing(rings: 1, stagger: 0.05, turn: 0.2, degrees: 90),
+    LoaderStyle.timing(rings: 7, stagger: 0.3, turn: 1.5, degrees: -45),
+    LoaderStyle.timing(rings: 5, stagger: 0.25, turn: 0.6, degrees: 720),
     // Several triggers inside one step.
-    style(2, 0.013, 0.01, -90),
+    LoaderStyle.timing(rings: 2, stagger: 0.013, turn: 0.01, degrees: -90),
     // Not a whole number of degrees: past 2^44 degrees of turns the product of count and
     // degrees rounds by more than 1e-3 (a century at speed 1000 here).
-    style(4, 0.02, 0.05, 100.0 / 3),
+    LoaderStyle.timing(rings: 4, stagger: 0.02, turn: 0.05, degrees: 100.0 / 3),
   ]
 
   /// An engine and, per loader, the reference model of what it was told.
