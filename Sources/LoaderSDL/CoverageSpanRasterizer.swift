@@ -80,10 +80,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   package func retain(shape: DashedRing) { atlases.retain(shape) }
   package func release(shape: DashedRing) { atlases.release(shape) }
 
-  package var cachedBytes: Int {
-    atlases.values.reduce(0) { $0 + $1.storedBytes + $1.keyTableBytes }
-      + overlaySize.width * overlaySize.height * 4
-  }
+  package var cachedBytes: Int { cachedAtlasBytes + overlaySize.width * overlaySize.height * 4 }
 
   package func renderTargetsDidReset(on renderer: OpaquePointer) {
     // The texture's contents are gone: make a new one. On a new renderer the old one went
@@ -152,6 +149,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     }
   }
 
+  /// Bytes of masks and key tables of every shape's atlas (the overlay texture not counted).
   private var cachedAtlasBytes: Int {
     var total = 0
     atlases.forEachValue { total += $0.storedBytes + $0.keyTableBytes }

@@ -69,9 +69,9 @@ package final class GeometryRingRasterizer: RingRasterizer {
   package func release(shape: DashedRing) { templates.release(shape) }
 
   package var cachedBytes: Int {
-    templates.values.reduce(vertexCapacity * MemoryLayout<SDL_Vertex>.stride + indexCapacity * 4) {
-      $0 + $1.mesh.positions.count * 40 + $1.mesh.indices.count * 4
-    }
+    var total = vertexCapacity * MemoryLayout<SDL_Vertex>.stride + indexCapacity * 4
+    templates.forEachValue { total += $0.mesh.positions.count * 40 + $0.mesh.indices.count * 4 }
+    return total
   }
 
   package convenience init() {

@@ -54,18 +54,24 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   }
 
   package func close() {
-    for a in atlases.values { a.close() }
+    atlases.forEachValue { $0.close() }
     atlases.dropValues()
   }
 
   package func retain(shape: DashedRing) { atlases.retain(shape) }
   package func release(shape: DashedRing) { atlases.release(shape)?.close() }
 
-  package var cachedBytes: Int { atlases.values.reduce(0) { $0 + $1.textureBytes } }
+  package var cachedBytes: Int {
+    var total = 0
+    atlases.forEachValue { total += $0.textureBytes }
+    return total
+  }
 
   /// The atlas of `shape` the last `draw` used, for tests.
   func atlas(of shape: DashedRing) -> GfxAtlas? {
-    atlases.values.first { $0.shape == shape }
+    var found: GfxAtlas?
+    atlases.forEachValue { if $0.shape == shape { found = $0 } }
+    return found
   }
 
   package func draw(

@@ -189,9 +189,6 @@ package struct ShapeCaches<Value: AnyObject> {
     return v
   }
 
-  /// Every value held now.
-  package var values: [Value] { entries.values.compactMap(\.value) }
-
   /// Calls `body` with every value held now, allocating nothing.
   package func forEachValue(_ body: (Value) -> Void) {
     for e in entries.values {
