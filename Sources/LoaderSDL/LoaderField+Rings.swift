@@ -66,7 +66,6 @@ extension LoaderField {
     swap(&drawnSlots, &drawn)
     defer { swap(&drawnSlots, &drawn) }
     let loaders = self.loaders
-    let firstRings = self.firstRings
     slots.withUnsafeBufferPointer { slots in
       ringColorTable.withUnsafeBufferPointer { colors in
         angles.withUnsafeBufferPointer { angles in
@@ -75,7 +74,7 @@ extension LoaderField {
             let slot = slots[id.slot]
             if slot.isHidden || slot.opacity == 0 { continue }
             let origin = a.origin(ofLoader: i)
-            let first = firstRings[i]
+            let first = Int(slot.firstRing)
             let base = id.slot * n
             for r in 0..<n {
               out.append(

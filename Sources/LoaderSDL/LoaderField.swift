@@ -205,8 +205,6 @@ public final class LoaderField {
   /// Live loaders in the order they were added: the layout's order (cell `i` of the grid
   /// shows `loaders[i]`); `.free` layout draws them in stacking order (`raise(_:)`) instead.
   public private(set) var loaders: [LoaderID] = []
-  /// `engine.firstRing(of: loaders[i])`.
-  var firstRings: [Int] = []
   /// Per engine slot: what `nextChange` needs to know about the loader's runs.
   private var runs: [RunState] = []
   /// Per engine slot: frame, appearance, stacking position.
@@ -365,9 +363,10 @@ public final class LoaderField {
     let tau = try loaderTime(at: time)
     let at = max(tau, engine.time)
     let id: LoaderID
+    let firstRing: Int
     do {
       id = try engine.addLoader(style: style, isAnimating: isAnimating, at: at)
-      firstRings.append(try engine.firstRing(of: id))
+      firstRing = try engine.firstRing(of: id)
     } catch {
       throw .engine(error)
     }
@@ -383,7 +382,7 @@ public final class LoaderField {
         contentsOf: repeatElement(RGBAColor(hex: 0), count: slots.count * n - ringColorTable.count))
     }
     slots[id.slot] = Slot(
-      id: id, firstRing: Int32(firstRings[firstRings.count - 1]), order: Int32(order.count))
+      id: id, firstRing: Int32(firstRing), order: Int32(order.count))
     order.append(Int32(id.slot))
     for r in 0..<n { ringColorTable[id.slot * n + r] = ringColors[r] }
     return id
@@ -399,7 +398,6 @@ public final class LoaderField {
   public func addLoaders(_ n: Int, isAnimating: Bool, at time: Double) throws(Error) {
     engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
     loaders.reserveCapacity(count + n)
-    firstRings.reserveCapacity(count + n)
     order.reserveCapacity(order.count + n)
     for _ in 0..<max(0, n) { try addLoader(isAnimating: isAnimating, at: time) }
   }
@@ -423,10 +421,8 @@ public final class LoaderField {
     // The last loader first: the common case (shrinking a grid) stays O(1).
     guard let i = loaders.lastIndex(of: id) else { return }
     loaders.remove(at: i)
-    firstRings.remove(at: i)
     // The engine gives its storage back as the field shrinks; these tables follow it.
     loaders.releaseExcessCapacity(factor: 4, floor: 1 << 10)
-    firstRings.releaseExcessCapacity(factor: 4, floor: 1 << 10)
     if runs.count > engine.slotCount {
       runs.removeLast(runs.count - engine.slotCount)
       runs.releaseExcessCapacity(factor: 4, floor: 1 << 10)
