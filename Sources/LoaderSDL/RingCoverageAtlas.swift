@@ -123,12 +123,15 @@ final class RingCoverageAtlas {
     guard newPitch != pitch else { return }
     pitch = newPitch
     offsetsFit = (reach + 1) * newPitch + 4 * reach <= Int(Int32.max)
-    for k in 0..<chunkCount { offsets[k] = offset(of: chunks[k]) }
+    let (c, o, fit) = (chunks, offsets, offsetsFit)
+    for k in 0..<chunkCount { o[k] = Self.offset(of: c[k], pitch: newPitch, fits: fit) }
   }
 
+  /// Chunk `c`'s byte offset from the anchor pixel in a target `pitch` bytes a row (`offsets`);
+  /// 0 when the offsets do not fit (`offsetsFit`).
   @inline(__always)
-  private func offset(of c: Chunk) -> Int32 {
-    offsetsFit ? Int32(Int(c.dy) * pitch + Int(c.dx) * 4) : 0
+  private static func offset(of c: Chunk, pitch: Int, fits: Bool) -> Int32 {
+    fits ? Int32(Int(c.dy) * pitch + Int(c.dx) * 4) : 0
   }
 
   /// The stored masks' arrays as they are now, for a blender to read without a runtime
@@ -242,7 +245,7 @@ final class RingCoverageAtlas {
     for (k, p) in pending.enumerated() {
       c[first + k] = p.0
       w[first + k] = p.1
-      o[first + k] = fit ? Int32(Int(p.0.dy) * pitch + Int(p.0.dx) * 4) : 0
+      o[first + k] = Self.offset(of: p.0, pitch: pitch, fits: fit)
     }
     chunkCount = needed
     return first
