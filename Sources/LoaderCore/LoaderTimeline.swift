@@ -87,11 +87,6 @@ package struct LoaderTimeline: Sendable, Hashable {
   package func angles(at t: Double) -> [Double] {
     (0..<ringCount).map { angle(ofRing: $0, at: t) }
   }
-
-  /// The model value (`rotations[i]`), which jumps by a full turn at each trigger.
-  package func modelAngle(ofRing ring: Int, at t: Double) -> Double {
-    Double(triggers(through: t).count { $0.ring == ring }) * turnDegrees
-  }
 }
 
 extension LoaderTimeline {

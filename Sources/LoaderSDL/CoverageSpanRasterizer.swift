@@ -143,7 +143,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   /// tables together hold more than `totalBudgetBytes`; between frames only.
   private func trimToTotalBudget() {
     guard cachedAtlasBytes > totalBudgetBytes else { return }
-    for (atlas, _) in atlases.valuesByLastUse {
+    for atlas in atlases.valuesByLastUse {
       atlas.forgetMasks()
       if cachedAtlasBytes <= totalBudgetBytes { return }
     }

@@ -24,11 +24,6 @@ package struct PixelRegion: Sendable, Equatable {
     self.height = max(0, height)
   }
 
-  /// A whole `width x height` target with no viewport or clip.
-  package static func whole(width: Int, height: Int) -> PixelRegion {
-    PixelRegion(originX: 0, originY: 0, x: 0, y: 0, width: width, height: height)
-  }
-
   package var isEmpty: Bool { width <= 0 || height <= 0 }
 }
 

@@ -20,9 +20,6 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// pixels, which costs it the quality bar.
   case geometry
 
-  /// Every name `--backend` accepts, comma-separated, in declaration order.
-  package static var namesList: String { allCases.map(\.rawValue).joined(separator: ",") }
-
   /// A new rasterizer of this backend; `surface`: the surface its renderer draws into when the
   /// caller owns it, so CPU backends can write it directly (see `attach(surface:)`).
   package func makeRasterizer(

@@ -128,7 +128,7 @@ package struct ShapeCaches<Value: AnyObject> {
 
   private var entries: [DashedRing: Entry] = [:]
   /// Draw calls begun so far.
-  package private(set) var draws = 0
+  private var draws = 0
 
   package init() {}
 
@@ -196,12 +196,9 @@ package struct ShapeCaches<Value: AnyObject> {
     }
   }
 
-  /// Every value with the draw that last used it, least recently used first (for a backend
-  /// over its budget; allocates).
-  package var valuesByLastUse: [(value: Value, lastDraw: Int)] {
-    entries.values.compactMap { e in e.value.map { ($0, e.lastDraw) } }.sorted {
-      $0.lastDraw < $1.lastDraw
-    }
+  /// Every value, least recently used first (for a backend over its budget; allocates).
+  package var valuesByLastUse: [Value] {
+    entries.values.sorted { $0.lastDraw < $1.lastDraw }.compactMap(\.value)
   }
 
   /// Forgets every value (the holders stay): each is made anew on its next use.
