@@ -45,14 +45,9 @@ package struct RecordingSchedule: Sendable, Hashable {
   /// The frame rates a recording may ask for.
   package static let frameRates = 1...240
 
-  /// The period of the seed's motion at the style's constants: every ring triggered once.
-  package static func period(of style: LoaderStyle) -> Double {
-    Double(style.ringCount) * style.stagger
-  }
-
   /// The first instant, a multiple of the period, from which the motion repeats every period.
   package static func steadyStart(of style: LoaderStyle) -> Double {
-    let p = period(of: style)
+    let p = style.period
     let settled = Double(style.ringCount - 1) * style.stagger + style.turnDuration - p
     return p * max(1, (settled / p).rounded(.up))
   }
@@ -66,7 +61,7 @@ package struct RecordingSchedule: Sendable, Hashable {
       throw .invalid("frame rate \(fps) is outside \(Self.frameRates)")
     }
     let rate = Double(format.frameRate(asking: fps))
-    let p = Self.period(of: style)
+    let p = style.period
     guard p.isFinite, p > 0 else { throw .invalid("the motion's period \(p) s is not positive") }
     let count: Double
     if loop {

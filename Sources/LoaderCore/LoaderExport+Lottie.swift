@@ -25,7 +25,7 @@ extension LoaderExport {
 
     var data: Data {
       let frames = LoaderExport.lottieFrameCount(of: style)
-      let period = LoaderExport.period(of: style)
+      let period = style.period
       let layout = RowLayout.frames(width: width, height: height, style: style)
       let dashes = arcs.arcs.map { Self.bezier($0, of: arcs) }
       var layers: [LottieJSON] = []

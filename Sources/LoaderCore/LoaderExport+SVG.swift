@@ -32,7 +32,7 @@ extension LoaderExport {
       let path = pathData(arcs)
       let frames = RowLayout.frames(width: width, height: height, style: style)
       let motions = (0..<style.ringCount).map { RingMotion(ring: $0, style: style) }
-      let period = LoaderExport.period(of: style)
+      let period = style.period
       let duration = number(period, decimals: 6) + "s"
       // Written with a placeholder, then named by the hash of everything drawn.
       let id = "ldr-@"

@@ -35,7 +35,7 @@ extension LoaderExport {
 
     /// Ring `ring` of `style` (which must pass `LoaderStyle.validate()`).
     package init(ring: Int, style: LoaderStyle) {
-      let period = LoaderExport.period(of: style)
+      let period = style.period
       let d = style.turnDuration
       let turn = style.turnDegrees
       let a = Double(ring) * style.stagger

@@ -109,11 +109,6 @@ public enum LoaderExport {
   /// at a sixth of its size.
   static let dotFraction = 0.05
 
-  /// The length of the exported loop, seconds: `ringCount * stagger` (1.25 for the seed).
-  package static func period(of style: LoaderStyle) -> Double {
-    Double(style.ringCount) * style.stagger
-  }
-
   /// An animated SVG document of the row: one steady period, looping forever.
   ///
   /// - Parameters:
@@ -170,14 +165,13 @@ public enum LoaderExport {
   /// The Lottie frame rate for `style`: the whole number of frames nearest to 60 fps over one
   /// period, divided by the period. 60 for the seed (75 frames in 1.25 s).
   package static func lottieFrameRate(of style: LoaderStyle) -> Double {
-    let period = period(of: style)
-    return Double(lottieFrameCount(of: style)) / period
+    Double(lottieFrameCount(of: style)) / style.period
   }
 
   /// Frames in one Lottie period (`op`): `max(1, round(60 * period))`.
   package static func lottieFrameCount(of style: LoaderStyle) -> Int {
     // `period` is at most 1024 * 86400 s (`LoaderStyle`'s limits), 5.3e9 frames: an `Int`.
-    Int(max(1, (60 * period(of: style)).rounded()))
+    Int(max(1, (60 * style.period).rounded()))
   }
 
   static func validate(style: LoaderStyle, width: Double, height: Double) throws(Error) {

@@ -60,6 +60,11 @@ public struct LoaderStyle: Sendable, Hashable {
   /// `strokeBorder` insets by half the line width: the centreline radius.
   package var centerlineRadius: Double { frameSize / 2 - lineWidth / 2 }
 
+  /// One steady cycle of the motion, seconds: `ringCount * stagger` (1.25 for the seed). Every
+  /// ring is triggered once in it, and once the turns have settled the motion repeats with
+  /// this period: the loop `LoaderExport` writes and a looping recording holds.
+  package var period: Double { Double(ringCount) * stagger }
+
   /// Why a style cannot be drawn or animated: `description` names the property, the reason
   /// and the limits.
   public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {

@@ -490,8 +490,7 @@ struct DemoOptions: Equatable {
     }
     var seconds = Self.steppedSeconds(frames)
     if recordPath != nil {
-      let period = Double(style.ringCount) * style.stagger
-      seconds += loop ? 2 * period : recordDuration ?? Self.defaultRecordDuration
+      seconds += loop ? 2 * style.period : recordDuration ?? Self.defaultRecordDuration
     }
     let triggers = Double(count) * seconds * speed / style.stagger
     guard triggers <= Self.maximumTriggers else {

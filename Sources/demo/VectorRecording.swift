@@ -87,7 +87,7 @@ enum VectorRecording {
     } catch {
       throw .render("\(path): \(error)")
     }
-    let period = LoaderExport.period(of: options.style)
+    let period = options.style.period
     let what =
       format == .svg
       ? "an animated SVG (\(options.svgAnimation.rawValue))"

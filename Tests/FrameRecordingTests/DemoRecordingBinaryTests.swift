@@ -40,7 +40,7 @@ import Testing
     #expect(said == "demo: wrote 37 frames, 0.75 s at 49.33 fps to l.gif\n")
     let decoded = try Decoded.gif(dir + "/l.gif")
     #expect(decoded.loops)
-    let period = RecordingSchedule.period(of: style)
+    let period = style.period
     let pngs = try DemoBinary.frames(
       at: schedule.times + [schedule.times[0] + period], extra: look, in: dir)
     #expect(decoded.frames.count == schedule.times.count)
@@ -61,7 +61,7 @@ import Testing
     let said = try record("l.gif", ["--loop"], in: dir)
     #expect(said == "demo: wrote 62 frames, 1.25 s at 49.6 fps to l.gif\n")
     let decoded = try Decoded.gif(dir + "/l.gif")
-    let period = RecordingSchedule.period(of: .seed)
+    let period = LoaderStyle.seed.period
     let pngs = try DemoBinary.frames(
       at: schedule.times + [schedule.times[0] + period], in: dir)
     try #require(decoded.frames.count == schedule.times.count)

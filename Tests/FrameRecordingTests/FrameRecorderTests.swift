@@ -151,7 +151,7 @@ import Testing
   /// The loop's first frame is the frame one period later, pixel for pixel: no seam.
   @Test func loopFirstFrameEqualsTheFrameOnePeriodLater() throws {
     let schedule = try Self.loopSchedule(.gif)
-    let p = RecordingSchedule.period(of: .seed)
+    let p = LoaderStyle.seed.period
     let pair = try Self.seed.render(at: [schedule.times[0], schedule.times[0] + p])
     #expect(pair[0] == pair[1])
     let mid = try Self.seed.render(at: [schedule.times[20], schedule.times[20] + p])

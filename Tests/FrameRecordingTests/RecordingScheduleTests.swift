@@ -9,7 +9,7 @@ import Testing
   /// 125 cs period.
   @Test func seedLoopIsOnePeriodFromTheSteadyState() throws {
     let s = try RecordingSchedule(format: .gif, fps: 50, duration: nil, loop: true, style: .seed)
-    #expect(RecordingSchedule.period(of: .seed) == 1.25)
+    #expect(LoaderStyle.seed.period == 1.25)
     #expect(RecordingSchedule.steadyStart(of: .seed) == 1.25)
     #expect(s.times.count == 62)
     #expect(s.start == 1.25)
@@ -37,7 +37,7 @@ import Testing
     style.ringCount = rings
     style.stagger = stagger
     style.turnDuration = turn
-    let p = RecordingSchedule.period(of: style)
+    let p = style.period
     let start = RecordingSchedule.steadyStart(of: style)
     #expect(start >= p)
     #expect(abs((start / p).rounded() * p - start) < 1e-12, "a multiple of the period")
@@ -147,10 +147,10 @@ import Testing
           }
           #expect(s.length == Double(total) / Double(c.ticksPerSecond), "\(label)")
           if loop {
-            let p = RecordingSchedule.period(of: style) * Double(c.ticksPerSecond)
+            let p = style.period * Double(c.ticksPerSecond)
             #expect(total == Int(p.rounded()), "\(label)")
             if abs(p - p.rounded()) < 1e-9 {
-              #expect(s.length == RecordingSchedule.period(of: style), "\(label): no seam")
+              #expect(s.length == style.period, "\(label): no seam")
             }
             // A period shorter than a frame at the rate asked still holds one frame.
             let rate = Double(min(fps, format.maximumFrameRate))

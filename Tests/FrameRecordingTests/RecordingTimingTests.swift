@@ -130,7 +130,7 @@ import Testing
     let c = Self.cases[0]
     let (shown, _) = try Self.recordAndDecode(c, in: dir)
     let n = shown.frames.count
-    let period = RecordingSchedule.period(of: .seed)
+    let period = LoaderStyle.seed.period
     let start = RecordingSchedule.steadyStart(of: .seed)
     let uneven = (0..<n).map { start + period * Double($0) / Double(n) }
     let headless = try DemoBinary.frames(at: uneven, in: dir)

@@ -240,7 +240,7 @@ import Testing
       let frames = LoaderExport.lottieFrameCount(of: s)
       let rate = LoaderExport.lottieFrameRate(of: s)
       #expect(frames >= 1)
-      #expect(abs(Double(frames) / rate - LoaderExport.period(of: s)) < 1e-12)
+      #expect(abs(Double(frames) / rate - s.period) < 1e-12)
       #expect(frames == 1 || abs(rate - 60) <= 60 / Double(frames))
     }
   }

@@ -54,7 +54,7 @@ struct VectorCase: CustomTestStringConvertible, Sendable {
     return s
   }
 
-  var period: Double { LoaderExport.period(of: style) }
+  var period: Double { style.period }
 
   /// Six times spread over one period, each on a whole Lottie frame (rlottie renders whole
   /// frames only), so both renderers are checked at exactly the same times.
