@@ -224,15 +224,11 @@ final class GfxAtlas {
     return cell
   }
 
-  /// `copyOverheadPixels` for `renderer`: 16 on SDL's software renderer, a whole cell's pixels
-  /// (so every ring is one copy) on any other.
+  /// `copyOverheadPixels` for `renderer`: 16 on SDL's software renderer
+  /// (`RingBackend.isSoftware(_:)`), a whole cell's pixels (so every ring is one copy) on any
+  /// other.
   static func copyOverheadPixels(on renderer: OpaquePointer) -> Int {
-    var info = SDL_RendererInfo()
-    let software =
-      SDL_GetRendererInfo(renderer, &info) == 0
-      && (info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
-        || info.name.map { String(cString: $0) } == "software")
-    return software ? 16 : 1 << 30
+    RingBackend.isSoftware(renderer) ? 16 : 1 << 30
   }
 
   private func addPage() throws(SDLError) {

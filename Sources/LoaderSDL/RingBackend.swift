@@ -41,11 +41,17 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// - Parameter renderer: an SDL renderer.
   /// - Returns: the backend; `spans` when SDL cannot describe the renderer.
   public static func preferred(for renderer: OpaquePointer) -> RingBackend {
+    preferred(accelerated: !isSoftware(renderer))
+  }
+
+  /// Whether `renderer` draws on the CPU, as its `SDL_RendererInfo` says: the
+  /// `SDL_RENDERER_SOFTWARE` flag or the name `"software"`. True too when SDL cannot describe
+  /// the renderer (taken for the least capable).
+  package static func isSoftware(_ renderer: OpaquePointer) -> Bool {
     var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return .spans }
-    let name = info.name.map { String(cString: $0) } ?? ""
-    let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 || name == "software"
-    return preferred(accelerated: !software)
+    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return true }
+    return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+      || info.name.map { String(cString: $0) } == "software"
   }
 
   /// The choice behind `preferred(for:)`, from what `host/<renderer>/<backend>` measures (a
