@@ -56,18 +56,10 @@ final class HostScene {
     window = w
     renderer = r
     description =
-      kind == .opengl ? "\(name) (\(Self.glRendererName() ?? "unknown GL"))" : name
+      kind == .opengl
+      ? "\(name) (\(RingBackend.currentGLRendererName() ?? "unknown GL"))" : name
     loaders = LoaderRenderer(r)
     content = try make(Parts(renderer: r, loaders: loaders))
-  }
-
-  /// `glGetString(GL_RENDERER)` of the renderer's context (current since it was made).
-  static func glRendererName() -> String? {
-    guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
-    else { return nil }
-    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
-    let glRenderer: UInt32 = 0x1F01
-    return unsafeBitCast(proc, to: GetString.self)(glRenderer).map { String(cString: $0) }
   }
 
   /// What content is made from.
@@ -95,10 +87,7 @@ final class HostScene {
     SDL_RenderFillRects(renderer, &stripes, Int32(stripes.count))
     if drawingViews { try content.draw(at: time) }
     SDL_RenderPresent(renderer)
-    var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
-    var pixel: UInt32 = 0
-    guard SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
+    try OffscreenCanvas.finish(renderer)
   }
 }
 

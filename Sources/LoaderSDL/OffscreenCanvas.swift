@@ -172,6 +172,14 @@ package final class OffscreenCanvas {
   package func finish() throws(SDLError) {
     SDL_RenderFlush(renderer)
     guard openGLTarget != nil else { return }
+    try Self.finish(renderer)
+  }
+
+  /// Returns once every command queued on `renderer` so far has run: reads one pixel of its
+  /// current target back, which waits for them all (SDL flushes its queue first; on OpenGL the
+  /// driver, llvmpipe's threads included, finishes the work before the read returns).
+  /// - Throws: `SDLError` when the read fails.
+  package static func finish(_ renderer: OpaquePointer) throws(SDLError) {
     var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
     var pixel: UInt32 = 0
     guard SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixel, 4) == 0

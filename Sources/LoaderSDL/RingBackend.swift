@@ -79,7 +79,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
 
   /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
   /// renderers make theirs current when created).
-  static func currentGLRendererName() -> String? {
+  package static func currentGLRendererName() -> String? {
     guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
     else { return nil }
     typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
