@@ -193,6 +193,13 @@ extension DashedRing {
     /// `coverage(x:y:)`).
     package static let supersampledBelowHalfWidth = 1.0
 
+    /// How far past the stroke's edge, in pixels, a pixel's centre can lie and still get
+    /// coverage from `coverage(x:y:)`: half a pixel for the one-pixel box, a whole pixel for a
+    /// stroke under `supersampledBelowHalfWidth`, whose quarters reach further.
+    package static func fringeReach(halfWidth: Double) -> Double {
+      halfWidth < supersampledBelowHalfWidth ? 1.0 : 0.5
+    }
+
     /// Distance from `p` to the flat end along `direction`: the radial segment of half-length
     /// `halfWidth` about the centreline.
     @inlinable

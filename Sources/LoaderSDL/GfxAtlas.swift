@@ -101,8 +101,7 @@ final class GfxAtlas {
     self.budgetBytes = budgetBytes
     copyOverheadPixels = Self.copyOverheadPixels(on: renderer)
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
-    // Strokes under a pixel wide are covered by quarters, which reach a little further.
-    let fringe = shape.halfWidth < DashedRing.DistanceTable.supersampledBelowHalfWidth ? 1.0 : 0.5
+    let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: shape.halfWidth)
     origin = Int((reach + fringe).rounded(.up))
     cellSide = 2 * origin + 1
     var info = SDL_RendererInfo()

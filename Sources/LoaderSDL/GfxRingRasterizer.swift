@@ -74,9 +74,7 @@ package final class GfxRingRasterizer: RingRasterizer {
     let (cosine, sine) = (cos(rotation), sin(rotation))
     let r = table.radius
     let h = table.halfWidth
-    // Quarter-pixel coverage (strokes under a pixel wide) reaches a little further than the
-    // one-pixel box: scan a whole pixel past the edges then.
-    let fringe = h < DashedRing.DistanceTable.supersampledBelowHalfWidth ? 1.0 : 0.5
+    let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: h)
     let outer = r + h + fringe
     let inner = Swift.max(0, r - h - fringe)
     let (cr, cg, cb, ca) = (ring.color.r, ring.color.g, ring.color.b, Double(ring.color.a))
