@@ -182,8 +182,9 @@ extension DashedRing {
 
     /// Coverage of the pixel whose centre is at `(x, y)` by the one-pixel box alone,
     /// `DashedRing.coverage(atDistance:halfWidth:)` of its distance, whatever the width: what
-    /// `coverage(x:y:)` gives strokes of half a pixel or more, at a quarter of the cost for
-    /// thinner ones (for rings too small to be held to a reference picture).
+    /// `coverage(x:y:)` gives strokes 2 pixels wide or more (half width at least
+    /// `supersampledBelowHalfWidth`), at a quarter of the cost for thinner ones (for rings too
+    /// small to be held to a reference picture).
     @inlinable
     package func boxCoverage(x: Double, y: Double) -> Double {
       DashedRing.coverage(atDistance: signedDistance(x: x, y: y), halfWidth: halfWidth)
@@ -195,7 +196,8 @@ extension DashedRing {
 
     /// How far past the stroke's edge, in pixels, a pixel's centre can lie and still get
     /// coverage from `coverage(x:y:)`: half a pixel for the one-pixel box, a whole pixel for a
-    /// stroke under `supersampledBelowHalfWidth`, whose quarters reach further.
+    /// stroke whose half width is under `supersampledBelowHalfWidth`, whose quarters reach
+    /// further.
     package static func fringeReach(halfWidth: Double) -> Double {
       halfWidth < supersampledBelowHalfWidth ? 1.0 : 0.5
     }

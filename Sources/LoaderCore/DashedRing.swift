@@ -15,11 +15,11 @@ import Foundation
 /// Dashes that touch (the last and first at the seam, or across a zero-length gap) are one
 /// dash: one capsule, or one sector with no flat end between them.
 ///
-/// Every rasterizer fills that shape with the same coverage rule, from the signed distance `d`
-/// (negative inside) of a pixel's centre to it: `coverage = clamp(1/2 - d, 0, 1)`, the
-/// box-filtered coverage of a straight edge. A flat end is antialiased like a side edge: `d`
-/// is the distance to the sector, inside and out. `DistanceTable` evaluates it fast enough for
-/// a rasterizer's inner loop.
+/// The rasterizers fill that shape from the signed distance `d` (negative inside) of a point
+/// to it, through `coverage(atDistance:halfWidth:)`, the box-filtered coverage of a straight
+/// edge (which says what each backend does with it). A flat end is antialiased like a side
+/// edge: `d` is the distance to the sector, inside and out. `DistanceTable` evaluates it fast
+/// enough for a rasterizer's inner loop.
 ///
 /// For the seed (`radius` 23, `halfWidth` 2, `[2, 4, 6]`): 19 dashes, the last one 0.51 long
 /// and ending exactly at 2 pi (the seam at 3 o'clock), the first one starting at 0.
@@ -76,7 +76,7 @@ package struct DashedRing: Sendable, Hashable {
     radius.isFinite && halfWidth.isFinite && radius > 0 && halfWidth > 0 && !dashes.isEmpty
   }
 
-  /// The coverage rule every rasterizer follows: a pixel whose centre lies at signed distance
+  /// The coverage rule the rasterizers build on: a pixel whose centre lies at signed distance
   /// `d` (pixels, negative inside) from the ink of a stroke of half width `h` is covered
   /// ```
   /// clamp(min(1/2 - d, 2 h), 0, 1)
@@ -85,6 +85,17 @@ package struct DashedRing: Sendable, Hashable {
   /// thinner than a pixel covers no pixel more than its width (a ring drawn 8 pixels wide has
   /// a 0.64-pixel stroke; without the cap it came out a third too dark, 27 dB against Cairo).
   /// For `h >= 1/2` the cap never binds: `clamp(1/2 - d, 0, 1)`.
+  ///
+  /// Not every backend applies it the same way:
+  /// - `gfx-direct`, and so the `gfx` atlas's cells it paints, takes
+  ///   `DistanceTable.coverage(x:y:)` at each pixel's centre: this rule, or, for strokes under
+  ///   2 pixels wide (`h` under `DistanceTable.supersampledBelowHalfWidth`), its mean over the
+  ///   pixel's four quarters;
+  /// - `spans` builds its masks from the same, except that rings under 8 pixels across
+  ///   (`RingCoverageAtlas.smallRingRadius`) keep the one-pixel box
+  ///   (`DistanceTable.boxCoverage(x:y:)`);
+  /// - `geometry` takes this rule at its mesh's vertices, and the renderer interpolates it
+  ///   across each triangle.
   @inlinable
   package static func coverage(atDistance d: Double, halfWidth h: Double = .infinity) -> Double {
     Swift.min(1, Swift.max(0, Swift.min(0.5 - d, 2 * h)))

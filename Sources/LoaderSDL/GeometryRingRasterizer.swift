@@ -10,8 +10,9 @@ import LoaderCore
 /// Each dash (a capsule bent along the ring, or a sector with butt caps) becomes a solid core
 /// plus an antialiasing fringe one pixel wide that straddles the true edge, dash ends
 /// included. Every vertex's alpha is `DashedRing`'s coverage rule at the point where it lands,
-/// `clamp(1/2 - d, 0, 1)` with `d` the signed distance to its own dash
-/// (`DashedRing.DistanceTable.signedDistance(x:y:toDash:)`; blending makes the union), so
+/// `clamp(min(1/2 - d, w), 0, 1)` with `d` the signed distance to its own dash
+/// (`DashedRing.DistanceTable.signedDistance(x:y:toDash:)`; blending makes the union) and `w`
+/// the stroke's width, so
 /// the interpolated alpha across the fringe follows the same edge the other backends fill:
 /// ```
 ///   radius r + w/2 + 1/2   alpha 0      outer fringe

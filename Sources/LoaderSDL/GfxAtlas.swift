@@ -15,8 +15,9 @@ import LoaderCore
 /// centre moves at most `1 / (2 S)` = 0.125 px from the exact position (rings at whole or
 /// half pixels, as rows and the bench place them, land exactly). The cell holds the ring
 /// centred at `(origin + sx / S, origin + sy / S)`; `origin = ceil(r + w/2 + 1/2)` (`+ 1` for a
-/// stroke under a pixel wide, whose quarters reach further) leaves room for the antialiased
-/// fringe at every offset, so the cell's side is `2 origin + 1`.
+/// stroke under 2 pixels wide, whose quarters reach further:
+/// `DashedRing.DistanceTable.fringeReach(halfWidth:)`) leaves room for the antialiased fringe
+/// at every offset, so the cell's side is `2 origin + 1`.
 ///
 /// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (64 MiB
 /// by default), in textures one cell wide holding a column of `cellsPerPage` cells, so a

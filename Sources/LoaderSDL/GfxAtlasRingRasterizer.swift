@@ -25,7 +25,8 @@ import LoaderCore
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
 /// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
 /// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
-/// loader). Between batches `draw(_:shape:on:stoppingWhen:)` asks whether to stop.
+/// loader). Between batches `draw(_:shapes:on:region:threads:stoppingWhen:)` asks whether to
+/// stop.
 package final class GfxAtlasRingRasterizer: RingRasterizer {
   package let name = "gfx"
   private var atlases = ShapeCaches<GfxAtlas>()

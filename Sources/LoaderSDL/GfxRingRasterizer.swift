@@ -15,11 +15,15 @@ import LoaderCore
 /// 26 dB (scale 2); this one is exact up to 8-bit rounding. Integer indices are no limit
 /// here: coverage is computed in continuous coordinates and only the pixel is an index.
 ///
-/// Coverage is `DashedRing`'s rule, `clamp(1/2 - d, 0, 1)` of the pixel centre's signed
-/// distance `d` (`DashedRing.DistanceTable`), the pixel turned back by the ring's rotation.
-/// Only pixels in the annulus `R - h - 1/2 < rho < R + h + 1/2` can be touched (a pixel wider
-/// for strokes under a pixel, whose quarters reach further), so each row is scanned over at
-/// most two short spans. Half-pixel convention: SDL2_gfx index `i` names the
+/// Coverage is `DashedRing.DistanceTable.coverage(x:y:)` at the pixel's centre, turned back by
+/// the ring's rotation: the one-pixel box `clamp(min(1/2 - d, 2 h), 0, 1)` of the centre's
+/// signed distance `d` (`DashedRing.coverage(atDistance:halfWidth:)`; the `2 h` cap binds
+/// only for strokes under a pixel wide), or, for strokes under 2 pixels wide (half width `h`
+/// under `DistanceTable.supersampledBelowHalfWidth`, 1 px), the mean of that rule over the
+/// pixel's four quarters. Only pixels in the annulus `R - h - f < rho < R + h + f` can be
+/// touched, `f` half a pixel, or a whole one where quarters reach further
+/// (`DistanceTable.fringeReach(halfWidth:)`), so each row is scanned over at most two short
+/// spans. Half-pixel convention: SDL2_gfx index `i` names the
 /// pixel covering `[i, i + 1)`, whose centre is `i + 1/2`. A colour's alpha multiplies the
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///

@@ -43,7 +43,8 @@ public final class LoaderRenderer {
   /// Bytes each shape's cache keeps at most, per backend.
   package let budgetBytes: Int
   /// The backend views use here unless they ask for one: the cheapest at the quality bar on
-  /// this kind of renderer (`RingBackend.preferred(accelerated:glRenderer:)`).
+  /// this kind of renderer (`RingBackend.preferred(for:)`, which `preferred(accelerated:)`
+  /// decides).
   package let preferredBackend: RingBackend
   private var rasterizers: [RingBackend: any RingRasterizer] = [:]
   /// Whether `close()` was called.

@@ -5,7 +5,7 @@ extension LoaderWindow {
   /// only window, or SDL's own SIGINT / SIGTERM handler), a key press or a click. Nothing is
   /// taken off the queue; the window system is pumped first, so the answer is current. Cheap
   /// enough to ask between a backend's batches
-  /// (`LoaderField.draw(on:in:scale:at:stoppingWhen:)`).
+  /// (`LoaderField.draw(on:in:at:stoppingWhen:)`).
   package func isInputWaiting() -> Bool {
     SDL_PumpEvents()
     return SDL_HasEvent(SDL_QUIT.rawValue) == SDL_TRUE

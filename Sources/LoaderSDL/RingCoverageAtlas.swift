@@ -18,10 +18,13 @@ import LoaderCore
 /// 817 phases and a mask of about 200 chunks of 16 bytes (3.2 KiB); masks past `budgetBytes`
 /// are dropped between frames and rebuilt on demand.
 ///
-/// Coverage of a pixel is `DashedRing`'s rule, `clamp(1/2 - d, 0, 1)` with `d` the signed
-/// distance from the pixel's centre to the stroke (`DashedRing.DistanceTable`, in pixels):
-/// exact for an edge along a pixel axis, within a few percent of the box-filtered area
-/// elsewhere. Building masks is `RingCoverageAtlas+Masks.swift`; this file holds the store.
+/// Coverage of a pixel is `DashedRing.DistanceTable.coverage(x:y:)` at its centre:
+/// `DashedRing`'s rule, `clamp(min(1/2 - d, 2 h), 0, 1)` with `d` the signed distance from the
+/// pixel's centre to the stroke (in pixels) and `h` its half width, averaged over the pixel's
+/// four quarters for strokes under 2 pixels wide; rings under 8 pixels across keep the
+/// one-pixel box (`DistanceTable.boxCoverage(x:y:)`). The box is exact for an edge along a
+/// pixel axis, within a few percent of the box-filtered area elsewhere. Building masks is
+/// `RingCoverageAtlas+Masks.swift`; this file holds the store.
 final class RingCoverageAtlas {
   /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
   /// blender's unit, one vector of four pixels. Their weights are in `weights` at the same

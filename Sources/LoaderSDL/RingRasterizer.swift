@@ -35,7 +35,9 @@ package struct RingInstance: Sendable, Hashable {
 /// backend keeps its caches per shape while a field holds the shape (`retain(shape:)`), one
 /// backend object per `LoaderRenderer`, and allocates nothing per frame once warmed up.
 package protocol RingRasterizer: AnyObject {
-  /// The name `--backend` takes.
+  /// The backend's name in its errors and reports: a shipped backend's `RingBackend` raw
+  /// value (the name `--backend` takes); `gfx-direct` for `GfxRingRasterizer`, the `gfx`
+  /// atlas's painter, which no setting picks.
   var name: String { get }
   /// Draws every ring in `rings`, in order, each shaped like `shapes[ring.shape]` (pixel
   /// units), onto `renderer`, asking `shouldStop` between bounded pieces of work: it returns

@@ -114,8 +114,9 @@ package struct RasterScene {
   }
 
   /// The coverage reference: every pixel blended ring by ring, in double precision, with
-  /// `DashedRing`'s rule (`clamp(1/2 - d, 0, 1)` of the centre's signed distance) and
-  /// source-over of the colour's straight alpha, `out = src * a * c + dst * (1 - a * c)`.
+  /// `DashedRing.DistanceTable.coverage(x:y:)` at each pixel's centre (`DashedRing`'s rule,
+  /// quarter pixels for strokes under 2 px) and source-over of the colour's straight alpha,
+  /// `out = src * a * c + dst * (1 - a * c)`.
   package func renderIdeal() -> [UInt32] {
     let table = DashedRing.DistanceTable(shape)
     let bg = palette.background

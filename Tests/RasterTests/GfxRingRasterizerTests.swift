@@ -5,8 +5,9 @@ import Testing
 @testable import LoaderSDL
 
 /// `GfxRingRasterizer` against the exact shape: every pixel's colour must be the ring colour
-/// blended over the background by the ideal coverage `clamp(1/2 - d, 0, 1)`, `d` being
-/// `DashedRing.signedDistance` at the pixel's centre.
+/// blended over the background by the ideal coverage, `DashedRing.DistanceTable.coverage(x:y:)`
+/// at the pixel's centre (`clamp(min(1/2 - d, 2 h), 0, 1)` of its signed distance `d`, quarter
+/// pixels for strokes under 2 px).
 @Suite struct GfxRingRasterizerTests {
   struct Comparison {
     var maxError = 0
@@ -29,8 +30,8 @@ import Testing
     try GfxRingRasterizer().draw([ring], shape: shape, on: canvas.renderer)
     let pixels = canvas.argbPixels()
     var c = Comparison()
-    // The coverage rule every backend follows (`DistanceTable.coverage(x:y:)`: quarters for
-    // strokes under a pixel wide), at the pixel's centre turned back by the angle.
+    // The coverage this backend draws (`DistanceTable.coverage(x:y:)`: quarters for strokes
+    // under 2 px wide), at the pixel's centre turned back by the angle.
     let table = DashedRing.DistanceTable(shape)
     let (co, si) = (cos(angle * .pi / 180), sin(angle * .pi / 180))
     for y in 0..<canvas.height {

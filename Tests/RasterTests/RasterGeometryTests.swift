@@ -102,7 +102,7 @@ import Testing
     }
   }
 
-  /// The figures behind `RingBackend.preferred(accelerated:glRenderer:)`: every shipped
+  /// The figures behind `RingBackend.preferred(accelerated:)`: every shipped
   /// backend on SDL's software renderer and on OpenGL, each ring's crop against Cairo (the
   /// quality test's scenes). Every pair reaches the bar (`RasterQualityTests.minimumPSNR`) except `geometry`
   /// on the software renderer, which rounds its vertices to whole pixels: why a software
