@@ -217,6 +217,12 @@ private enum BenchProcess {
     #expect(results.allSatisfy { ($0["rss_bytes"] as? NSNumber)?.intValue ?? 0 > 0 })
     #expect(results.first?["marginal_cpu_ms"] == nil)
     #expect(results.dropFirst().allSatisfy { $0["marginal_cpu_ms"] is NSNumber })
+    // The backend the views drew with, as the notes name it; none at 0 views.
+    #expect(results.first?["drawn_with"] == nil)
+    for (row, result) in zip(rows.dropFirst(), results.dropFirst()) {
+      let drawn = try #require(result["drawn_with"] as? String, "\(result)")
+      #expect(row.joined(separator: " ").contains("preferred: \(drawn)"), "\(row)")
+    }
   }
 
   /// `cpu/seed-*` runs the demo's window loop (the demo beside the bench) and reports a
