@@ -12,7 +12,7 @@ APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcair
   libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool \
   chromium librlottie0-1 librlottie-dev python3
 
-.PHONY: deps demo test lint docs api bench bench-quick check-memory soak
+.PHONY: deps demo test lint symbol-graphs docs api bench bench-quick check-memory soak
 
 # Installs only what is missing, so a machine that has everything needs no network.
 deps:
@@ -39,16 +39,20 @@ test: deps
 lint:
 	swift format lint --strict -r Package.swift Sources Tests Benchmarks Examples
 
+# The products' symbol graphs, public declarations only (.build/symbol-graphs/<Module>/), which
+# docs and api read: written once per make run, so `make docs api` builds and extracts once.
+symbol-graphs: deps
+	Tools/symbol-graphs.sh
+
 # The products' documentation: each DocC catalog (Sources/<Module>/<Module>.docc) with its
 # symbols, built by the toolchain's docc with warnings as errors (Tools/docs.sh). Open
 # .build/docs/index.html; DocC's own site is .build/docc/SwiftLoader.doccarchive (serve it).
-docs: deps
-	Tools/docs.sh
+docs: symbol-graphs
+	SYMBOL_GRAPHS_WRITTEN=1 Tools/docs.sh
 
 # The public API listing, api/LoaderCore.txt and api/LoaderSDL.txt: every public declaration,
 # one a line, sorted, from the symbol graphs. Commit it with the change that moves it.
-api: deps
-	Tools/symbol-graphs.sh
+api: symbol-graphs
 	python3 Tools/api-listing.py
 
 # Benchmarks: the run behind the README's table and chart (assets/bench-*). The bench rebuilds

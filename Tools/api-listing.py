@@ -4,8 +4,9 @@
 Reads the symbol graphs `Tools/symbol-graphs.sh` wrote (.build/symbol-graphs/<Module>/).
 A line is a symbol's path and its declaration, `LoaderView.setAnimating(_:at:)  func
 setAnimating(_ on: Bool, at time: Double) throws`, or a conformance, `LoaderStyle: Hashable`,
-so adding, removing or changing any of them changes the file. CI regenerates the files and
-fails on a difference (`git diff --exit-code api/`): an API change is a deliberate commit.
+so adding, removing or changing any of them changes the file. CI (.ci/run) regenerates the
+files and fails when `git status --porcelain api/` lists any (a changed, deleted or new file):
+an API change is a deliberate commit.
 """
 import json
 import pathlib

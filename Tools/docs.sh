@@ -6,10 +6,12 @@
 #                                              python3 -m http.server -d .build/docc/SwiftLoader.doccarchive)
 # LoaderSDL's pages link LoaderCore's symbols (``/LoaderCore/LoaderStyle``) through docc's
 # external links: LoaderCore's archive is built first and given to LoaderSDL's as a dependency,
-# then the two are merged into one site.
+# then the two are merged into one site. The symbols are Tools/symbol-graphs.sh's, run here
+# unless SYMBOL_GRAPHS_WRITTEN=1 says the caller just ran it (make's symbol-graphs target, so
+# `make docs api` writes them once for both).
 set -eu
 cd "$(dirname "$0")/.."
-Tools/symbol-graphs.sh
+[ "${SYMBOL_GRAPHS_WRITTEN:-}" = 1 ] || Tools/symbol-graphs.sh
 archives=.build/docc
 rm -rf "$archives"
 mkdir -p "$archives"

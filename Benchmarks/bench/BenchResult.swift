@@ -18,7 +18,8 @@ struct BenchResult {
   var psnrDB: Double?
   /// p50 milliseconds per frame, for entries that draw a frame (raster, frame, fill).
   var frameMilliseconds: Double?
-  /// Heap allocations per measured call, where a target reads them (`edit/*`, `frame/sprites`).
+  /// Heap allocations per measured call, where a target reads them (`edit/sprites`,
+  /// `BenchTarget.noAllocations`); other entries give theirs in `details` only.
   var allocationsPerCall: Double?
   /// Further table columns: throughput, allocations, PSNR, ...
   var details: [String] = []
@@ -31,8 +32,8 @@ struct BenchResult {
     var cpuMilliseconds: Double
     /// Resident memory after the count's frames (`/proc/self/statm`).
     var residentBytes: Int
-    /// The backend the views drew with (`sprite` for the peer).
-    var drawnWith: String
+    /// The backend the views drew with (`sprite` for the peer); nil at 0 views.
+    var drawnWith: String? = nil
     /// Per view over the same child's empty frame: `(p50_N - p50_0) / N` of wall time and
     /// `(mean_N - mean_0) / N` of CPU time; nil at 0 views.
     var marginalWallMilliseconds: Double? = nil
@@ -69,7 +70,9 @@ extension BenchResult {
   /// `{"results": [...]}` with the keys in `BenchResult`'s order; raster entries add
   /// `psnr_db`, threaded entries `threads`, and those above one thread `speedup` (their
   /// 1-thread p50 over theirs); host entries add `cpu_ms` (mean CPU per frame), `rss_bytes`,
-  /// and past 0 views `marginal_cpu_ms`, `marginal_wall_ms` (per view) and `rss_growth_bytes`. Non-finite numbers never reach here (JSON has none): they are written as null.
+  /// and past 0 views `drawn_with` (the backend the views drew with), `marginal_cpu_ms`,
+  /// `marginal_wall_ms` (per view) and `rss_growth_bytes`. Non-finite numbers are written as
+  /// null (JSON has none).
   static func json(_ results: [BenchResult]) -> String {
     func number(_ x: Double) -> String {
       guard x.isFinite else { return "null" }
@@ -100,6 +103,7 @@ extension BenchResult {
       if let h = r.host {
         fields.append("\"cpu_ms\": \(number(h.cpuMilliseconds))")
         fields.append("\"rss_bytes\": \(h.residentBytes)")
+        if let d = h.drawnWith { fields.append("\"drawn_with\": \(string(d))") }
         if let m = h.marginalCPUMilliseconds { fields.append("\"marginal_cpu_ms\": \(number(m))") }
         if let m = h.marginalWallMilliseconds {
           fields.append("\"marginal_wall_ms\": \(number(m))")

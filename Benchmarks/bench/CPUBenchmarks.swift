@@ -87,8 +87,6 @@ enum CPUBenchmarks {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 
-  typealias Failure = ChildProcess.Failure
-
   struct Reading {
     var percents: [Double]
     var wholeRunPercent: Double
@@ -99,7 +97,7 @@ enum CPUBenchmarks {
 
   /// Runs `demo arguments` and samples its CPU time (see the type's doc).
   static func measure(demo: String, arguments: [String], warmup: Double, samples: Int)
-    -> Result<Reading, Failure>
+    -> Result<Reading, ChildProcess.Failure>
   {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bench-cpu-\(getpid()).log"
@@ -116,23 +114,22 @@ enum CPUBenchmarks {
     var status: Int32 = 0
     var usage = rusage()
 
-    func exitedEarly() -> Failure? {
+    func exitedEarly() -> ChildProcess.Failure? {
       guard wait4(pid, &status, WNOHANG, &usage) == pid else { return nil }
       let last =
         (try? String(contentsOfFile: log, encoding: .utf8))?
         .split(separator: "\n").last.map(String.init) ?? "no message"
-      return Failure(description: "the demo exited (\(describe(status))) while measured: \(last)")
+      return ChildProcess.Failure(
+        description: "the demo exited (\(ChildProcess.describe(status))) while measured: \(last)")
     }
 
-    func sleep(_ seconds: Double) { ChildProcess.sleep(seconds, watching: pid) }
-
-    sleep(warmup)
+    ChildProcess.sleep(warmup, watching: pid)
     var percents: [Double] = []
     var lastCPU = cpuNanoseconds(of: pid)
     var lastWall = Stopwatch.now()
     while percents.count < samples {
       if let e = exitedEarly() { return .failure(e) }
-      sleep(interval)
+      ChildProcess.sleep(interval, watching: pid)
       let cpu = cpuNanoseconds(of: pid)
       let wall = Stopwatch.now()
       percents.append(100 * Double(cpu - lastCPU) / Double(wall - lastWall))
@@ -147,7 +144,7 @@ enum CPUBenchmarks {
         kill(pid, SIGKILL)
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         return .failure(
-          Failure(
+          ChildProcess.Failure(
             description: "the demo was still running \(Format.value(termGraceSeconds)) s after"
               + " SIGTERM (killed)"))
       }
@@ -159,7 +156,9 @@ enum CPUBenchmarks {
       (status & 0x7F == 0 && (status >> 8) & 0xFF == 143)
       || (status & 0x7F == 0 && (status >> 8) & 0xFF == 0) || status & 0x7F == SIGTERM
     guard stoppedCleanly else {
-      return .failure(Failure(description: "the demo ended with \(describe(status)) on SIGTERM"))
+      return .failure(
+        ChildProcess.Failure(
+          description: "the demo ended with \(ChildProcess.describe(status)) on SIGTERM"))
     }
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
     let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
@@ -180,7 +179,4 @@ enum CPUBenchmarks {
       return sum + (text.split(separator: " ").first.flatMap { UInt64($0) } ?? 0)
     }
   }
-
-  static func describe(_ status: Int32) -> String { ChildProcess.describe(status) }
-
 }

@@ -154,7 +154,7 @@ enum FreePlacementBenchmarks {
       try canvas.savePNG(to: "\(dir)/frame-sprites-x\(threads)-\(n).png")
     }
     let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
-    var r = BenchResult(
+    let r = BenchResult(
       name: names[0], loaders: n, rings: n * StepBenchmarks.style.ringCount, unit: "ms/frame",
       statistics: ms, threads: threads, frameMilliseconds: ms.p50,
       details: [
@@ -166,7 +166,6 @@ enum FreePlacementBenchmarks {
             ? " (still allocating after \(Format.value(FrameBenchmarks.settleSeconds(run) * Self.settleFactor)) s)"
             : ""),
       ] + (canvas.isOpenGL ? [canvas.rendererDescription] : []))
-    r.allocationsPerCall = m.allocationsPerCall
     run.record(r)
   }
 

@@ -139,7 +139,8 @@ enum HostBenchmarks {
       let wall = milliseconds(report.frames.wall)
       let cpu = mean(report.frames.cpu) * 1e-6
       var figures = BenchResult.HostFigures(
-        cpuMilliseconds: cpu, residentBytes: report.residentBytes, drawnWith: drawnWith)
+        cpuMilliseconds: cpu, residentBytes: report.residentBytes,
+        drawnWith: n > 0 ? drawnWith : nil)
       var details = [
         "\(Format.value(100 * cpu / frame))% core at 60 fps (cpu \(Format.value(cpu)) ms/frame)"
       ]

@@ -89,8 +89,7 @@ struct BenchTarget: Sendable {
       of: "host/software/preferred", notAbove: "host/software/sprite", at: [1, 10, 100]),
     .atMost(.init(name: "host/opengl/preferred", loaders: 100), 16.7, "ms/frame"),
     .residentGrowth(everyEntryUnder: "host/", views: 40, atMostMB: 20),
-    .within(.init(name: "frame/sprites", loaders: 10_000, threads: .one), 1.5, of: "frame/spans"),
-    .within(.init(name: "frame/sprites", loaders: 10_000, threads: .all), 1.5, of: "frame/spans"),
+    .ratio(.init(name: "frame/sprites", loaders: 10_000), to: "frame/spans", atMost: 1.5, "frames"),
     .noAllocations(everySizeOf: "edit/sprites"),
     .constantTime(everySizeOf: "edit/sprites", factor: 2),
   ]
@@ -109,22 +108,6 @@ extension BenchTarget {
     BenchTarget(label: "\(s.label) <= \(Format.value(bound)) \(unit)") { results in
       guard let r = results.last(where: s.matches) else { return nil }
       return ("\(Format.value(r.statistics.p50)) \(r.unit)", r.statistics.p50 <= bound)
-    }
-  }
-
-  /// The selected entry's p50 at most `factor` times `peer`'s at the same size and threads.
-  static func within(_ s: EntrySelector, _ factor: Double, of peer: String) -> BenchTarget {
-    BenchTarget(label: "\(s.label) within \(Format.value(factor))x of \(peer)") { results in
-      guard let r = results.last(where: s.matches),
-        let p = results.last(where: {
-          $0.name == peer && $0.loaders == r.loaders && ($0.threads ?? 1) == (r.threads ?? 1)
-        })
-      else { return nil }
-      let x = r.statistics.p50 / p.statistics.p50
-      return (
-        "\(Format.value(x))x (\(Format.value(r.statistics.p50)) vs \(Format.value(p.statistics.p50))"
-          + " \(r.unit))", x <= factor
-      )
     }
   }
 

@@ -6,22 +6,14 @@
 /// | `.webp` | libwebp's `WebPAnimEncoder`, lossless | exact |
 /// | `.mp4` | libavcodec H.264 (libx264 when the build has it), `VideoPixelFormat` | lossy; even sizes at yuv420p |
 /// | `.webm` | libavcodec VP9 (libvpx-vp9), `VideoPixelFormat` | lossy |
-package enum RecordingFormat: String, Sendable, Hashable, CaseIterable {
+///
+/// `init?(path:)` and `extensionsList` (`.gif, .webp, .mp4, .webm`) come from
+/// `ExtensionNamedFormat`.
+package enum RecordingFormat: String, Sendable, Hashable, CaseIterable, ExtensionNamedFormat {
   case gif
   case webp
   case mp4
   case webm
-
-  /// The format named by `path`'s extension (case ignored), or nil.
-  package init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(rawValue: path[path.index(after: dot)...].lowercased())
-  }
-
-  /// `.gif, .webp, .mp4, .webm`, for error messages.
-  package static var extensionsList: String {
-    allCases.map { "." + $0.rawValue }.joined(separator: ", ")
-  }
 
   /// The highest frame rate the file plays back as written.
   ///

@@ -171,7 +171,7 @@ struct HeadlessRun {
     let scale = options.zoom
     let (canvas, frame) = try makeCanvasAndFrame(
       width: framePixels.width, height: framePixels.height)
-    var scene = try makeScene(on: canvas)
+    var scene = try makeScene()
     let hud = try makeHUD()
     let trace: TraceWriter? =
       if let path = options.tracePath {
@@ -187,7 +187,7 @@ struct HeadlessRun {
       for (k, t) in times.enumerated() {
         if Cancellation.signal != nil { throw .interrupted }
         let path = (dir as NSString).appendingPathComponent(Self.frameName(k, time: t))
-        if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
+        if !scene.canDraw(at: t) { scene = try makeScene() }
         let layout: SceneLayout
         do throws(LoaderField.Error) {
           try draw(scene, on: canvas, in: frame, at: t, hud: hud)
@@ -294,7 +294,7 @@ struct HeadlessRun {
   }
 
   /// The scene the options describe, at time 0.
-  func makeScene(on canvas: OffscreenCanvas) throws(DrawFailure) -> LoaderScene {
+  func makeScene() throws(DrawFailure) -> LoaderScene {
     do {
       return try LoaderScene(options: options)
     } catch {

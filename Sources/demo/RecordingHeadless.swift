@@ -24,14 +24,14 @@ extension HeadlessRun {
     }
     do throws(DrawFailure) {
       let (canvas, frame) = try makeCanvasAndFrame(width: width, height: height)
-      var scene = try makeScene(on: canvas)
+      var scene = try makeScene()
       let hud = try makeHUD()
       let progress = ProgressLine.standardError(
         label: "demo: " + (path as NSString).lastPathComponent, total: plan.schedule.times.count,
         quiet: options.quiet)
       _ = try plan.record(on: canvas, progress: progress) { (t) throws(DrawFailure) in
         if Cancellation.signal != nil { throw .interrupted }
-        if !scene.canDraw(at: t) { scene = try makeScene(on: canvas) }
+        if !scene.canDraw(at: t) { scene = try makeScene() }
         do throws(LoaderField.Error) {
           try draw(scene, on: canvas, in: frame, at: t, hud: hud)
         } catch {

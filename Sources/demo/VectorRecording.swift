@@ -1,24 +1,19 @@
 import Foundation
+import FrameRecording
 import LoaderCore
 import LoaderSupport
 
 /// `--record FILE.svg` and `--record FILE.json`: the row as a vector animation
 /// (`LoaderExport`), one steady period in points, written through `OutputFile`. No SDL, no
 /// frames: the style flags, `--size`, `--theme` and `--svg-animation` are all it reads.
-enum VectorFormat: String, CaseIterable {
+///
+/// `init?(path:)` and `extensionsList` (`.svg, .json`) come from `ExtensionNamedFormat`, as
+/// `RecordingFormat`'s do.
+enum VectorFormat: String, CaseIterable, ExtensionNamedFormat {
   /// An animated SVG.
   case svg
   /// A Lottie animation.
   case json
-
-  /// The format named by `path`'s extension (case ignored), or nil.
-  init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(rawValue: path[path.index(after: dot)...].lowercased())
-  }
-
-  /// `.svg, .json`, for the help and error messages.
-  static var extensionsList: String { allCases.map { "." + $0.rawValue }.joined(separator: ", ") }
 }
 
 enum VectorRecording {

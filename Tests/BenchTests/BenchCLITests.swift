@@ -110,12 +110,10 @@ private enum BenchProcess {
   /// first line; the JSON has exactly `BenchResult`'s keys and ordered percentiles; the chart is
   /// a PNG; nothing is left beside them.
   @Test func debugRunIsFlaggedAndWritesJSONAndChart() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bench-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let json = dir.appendingPathComponent("r.json").path
-    let chart = dir.appendingPathComponent("c.png").path
+    let dir = try ScratchDirectory("bench-test")
+    defer { dir.remove() }
+    let json = dir.file("r.json")
+    let chart = dir.file("c.png")
     let r = try BenchProcess.run([
       "--quick", "--filter", "limit/fill", "--json", json, "--chart", chart,
     ])
@@ -154,11 +152,9 @@ private enum BenchProcess {
   /// A threaded entry: one row at 1 thread and one at every core with its speed-up, in the
   /// table and in the JSON.
   @Test func framesAreMeasuredAtOneAndAllThreads() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bench-threads-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let json = dir.appendingPathComponent("r.json").path
+    let dir = try ScratchDirectory("bench-threads")
+    defer { dir.remove() }
+    let json = dir.file("r.json")
     let r = try BenchProcess.run(["--quick", "--filter", "frame/spans", "--json", json])
     #expect(r.status == 0, "stderr: \(r.stderr)")
     let header = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("name ") })
@@ -192,11 +188,9 @@ private enum BenchProcess {
   /// per view count, the empty host first, with the host's figures in the notes and the JSON,
   /// and the targets that read them reported.
   @Test func hostEntriesRunAHostInAChild() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bench-host-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let json = dir.appendingPathComponent("r.json").path
+    let dir = try ScratchDirectory("bench-host")
+    defer { dir.remove() }
+    let json = dir.file("r.json")
     let r = try BenchProcess.run(["--quick", "--filter", "host/software/preferred", "--json", json])
     #expect(r.status == 0, "stderr: \(r.stderr)")
     let rows = Self.rows("host/software/preferred", in: r.stdout)
@@ -217,6 +211,12 @@ private enum BenchProcess {
     #expect(results.allSatisfy { ($0["rss_bytes"] as? NSNumber)?.intValue ?? 0 > 0 })
     #expect(results.first?["marginal_cpu_ms"] == nil)
     #expect(results.dropFirst().allSatisfy { $0["marginal_cpu_ms"] is NSNumber })
+    // The backend the views drew with, as the notes name it; none at 0 views.
+    #expect(results.first?["drawn_with"] == nil)
+    for (row, result) in zip(rows.dropFirst(), results.dropFirst()) {
+      let drawn = try #require(result["drawn_with"] as? String, "\(result)")
+      #expect(row.joined(separator: " ").contains("preferred: \(drawn)"), "\(row)")
+    }
   }
 
   /// `cpu/seed-*` runs the demo's window loop (the demo beside the bench) and reports a

@@ -1,5 +1,6 @@
 import LoaderCore
 import LoaderSDL
+import LoaderTestSupport
 import Testing
 
 @testable import demo
@@ -64,9 +65,15 @@ import Testing
     #expect(RingBackend.preferred(accelerated: true) == .gfx)
     let software = try OffscreenCanvas(width: 8, height: 8)
     #expect(software.loaders.preferredBackend == .spans)
-    if let gl = try? OffscreenCanvas.openGL(width: 8, height: 8) {
-      #expect(gl.loaders.preferredBackend == .gfx)
-    }
+  }
+
+  /// An OpenGL renderer (accelerated, llvmpipe here) prefers `gfx`.
+  @Test(
+    .enabled(
+      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
+  func defaultBackendOnOpenGLIsGfx() throws {
+    let gl = try OffscreenCanvas.openGL(width: 8, height: 8)
+    #expect(gl.loaders.preferredBackend == .gfx)
   }
 
   /// `B` visits every backend once and comes back.

@@ -166,11 +166,9 @@ import Testing
   @Test func savesAPNGThatLoadsBack() throws {
     let canvas = try HUDPixelTests().seedFrame()
     canvas.flush()
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "screenshot-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    ).path
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scratch = try ScratchDirectory("screenshot")
+    defer { scratch.remove() }
+    let dir = scratch.path
     let path = try Screenshot.save(of: canvas.renderer, in: dir)
     #expect(path.hasPrefix(dir + "/screenshot-") && path.hasSuffix(".png"))
     #expect(

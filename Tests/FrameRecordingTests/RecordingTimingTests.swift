@@ -3,6 +3,7 @@ import Foundation
 import FrameRecording
 import LoaderCore
 import LoaderSupport
+import LoaderTestSupport
 import Testing
 
 /// Every recording shows each frame at the time it was drawn for: each file from
@@ -99,9 +100,9 @@ import Testing
   /// GIF, milliseconds for WebP and WebM, an exact time base for MP4, adding up to the period.
   @Test(arguments: cases)
   func everyFrameIsTheHeadlessFrameAtItsShownTime(_ c: Case) throws {
-    let dir = temporaryPath("timing")
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scratch = try ScratchDirectory("timing")
+    defer { scratch.remove() }
+    let dir = scratch.path
     let schedule = try c.schedule()
     let (shown, times) = try Self.recordAndDecode(c, in: dir)
     try #require(shown.frames.count == schedule.times.count)
@@ -124,9 +125,9 @@ import Testing
   /// recording used to draw, `k / 49.6` s apart while the file shows them 2 or 3 cs apart,
   /// reads below 30 dB in some ring of some frame.
   @Test func theBarCatchesFramesDrawnBetweenCentiseconds() throws {
-    let dir = temporaryPath("timing-control")
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scratch = try ScratchDirectory("timing-control")
+    defer { scratch.remove() }
+    let dir = scratch.path
     let c = Self.cases[0]
     let (shown, _) = try Self.recordAndDecode(c, in: dir)
     let n = shown.frames.count
@@ -145,9 +146,9 @@ import Testing
   /// loop at scale 1 loses colour at every edge of a 4-pixel stroke.
   @Test(arguments: ["l.mp4", "l.webm"])
   func yuv420pLosesTheColourOfThinStrokes(_ file: String) throws {
-    let dir = temporaryPath("timing-420")
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scratch = try ScratchDirectory("timing-420")
+    defer { scratch.remove() }
+    let dir = scratch.path
     let c = Case(file: file, flags: ["--loop"])
     let (shown, times) = try Self.recordAndDecode(c, in: dir)
     let headless = try DemoBinary.frames(at: times, in: dir)

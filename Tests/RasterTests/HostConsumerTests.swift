@@ -62,33 +62,72 @@ import Testing
     }
   }
 
-  @Test func aPackageOutsideTheRepositoryDrawsEveryStateRight() throws {
+  /// What the consumer package did: its build's and its run's output, and every picture it
+  /// wrote (by file name, `0xRRGGBB`), read back before its directory went away.
+  struct Outcome: Sendable {
+    var buildStatus: Int32
+    var buildStdout: String
+    var buildStderr: String
+    var runStatus: Int32 = -1
+    var runStdout = ""
+    var runStderr = ""
+    var pictures: [String: [UInt32]] = [:]
+  }
+
+  /// Builds and runs the consumer once for both tests (the build takes minutes): a task, so
+  /// that the test waiting for another's build suspends rather than holds one of the test
+  /// pool's threads (two on a 2-core machine) for minutes.
+  static let outcome = Task<Outcome, any Error> { try consume() }
+
+  static func consume() throws -> Outcome {
     let work = try ScratchDirectory("consumer")
     defer { work.remove() }
     let package = work.url.appendingPathComponent("consumer")
-    try Self.makePackage(in: package)
+    try makePackage(in: package)
     // A build directory of its own per checkout that outlives the run, so a second run is
     // incremental.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "swiftloader-consumer-build" + Self.root.path.replacingOccurrences(of: "/", with: "-"))
+      "swiftloader-consumer-build" + root.path.replacingOccurrences(of: "/", with: "-"))
     let swift = URL(fileURLWithPath: "/usr/bin/env")
     let build = try BuiltProduct.run(
       executable: swift,
       [
         "swift", "build", "--package-path", package.path, "--scratch-path", scratch.path,
       ])
-    try #require(build.status == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-    #expect(
-      !build.stdout.contains("warning:"), "the consumer and the examples build without warnings")
+    var outcome = Outcome(
+      buildStatus: build.status, buildStdout: build.stdout, buildStderr: build.stderr)
+    guard build.status == 0 else { return outcome }
     let pictures = work.url.appendingPathComponent("pictures")
     try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
     let run = try BuiltProduct.run(
       executable: scratch.appendingPathComponent("debug/consumer"), [pictures.path])
-    try #require(run.status == 0, "consumer failed: \(run.stderr)")
+    outcome.runStatus = run.status
+    outcome.runStdout = run.stdout
+    outcome.runStderr = run.stderr
+    guard run.status == 0 else { return outcome }
+    for name in try FileManager.default.contentsOfDirectory(atPath: pictures.path) {
+      outcome.pictures[name] = try PNGImage(path: pictures.appendingPathComponent(name).path)
+        .pixels
+    }
+    return outcome
+  }
 
-    let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("no OpenGL") }
-    let hosts = run.stdout.contains("no OpenGL") ? 2 : 3
-    let backendsPerState = hosts == 3 ? 2 + 2 + 3 : 2 + 2
+  /// The consumer's outcome, built and run without failing.
+  static func ranCleanly() async throws -> Outcome {
+    let outcome = try await outcome.value
+    try #require(
+      outcome.buildStatus == 0,
+      "swift build failed:\n\(outcome.buildStdout)\n\(outcome.buildStderr)")
+    try #require(outcome.runStatus == 0, "consumer failed: \(outcome.runStderr)")
+    return outcome
+  }
+
+  /// The consumer's lines for `hosts`, `backendsPerState` a state: each says the renderer's
+  /// state was kept, and each picture matches Cairo at the expected place.
+  static func check(_ outcome: Outcome, hosts: Set<String>, backendsPerState: Int) throws {
+    let lines = outcome.runStdout.split(separator: "\n").filter {
+      hosts.contains(String($0.prefix { $0 != " " }))
+    }
     #expect(lines.count == HostRenderStateCase.allCases.count * backendsPerState)
     var checks: [HostRenderStateCase: HostDrawingCheck] = [:]
     for line in lines {
@@ -98,10 +137,31 @@ import Testing
       let state = try #require(HostRenderStateCase(rawValue: words[2]))
       let check = try checks[state] ?? HostDrawingCheck(state)
       checks[state] = check
-      let image = try PNGImage(
-        path: pictures.appendingPathComponent("\(words[0])-\(words[1])-\(words[2]).png").path)
-      let problems = check.problems(in: image.pixels.map { $0 | 0xFF00_0000 })
+      let pixels = try #require(
+        outcome.pictures["\(words[0])-\(words[1])-\(words[2]).png"], "no picture for \(line)")
+      let problems = check.problems(in: pixels.map { $0 | 0xFF00_0000 })
       #expect(problems.isEmpty, "\(words[0]) \(words[1]) \(state): \(problems)")
     }
+  }
+
+  /// SDL's software renderer, its surface given to the loaders and not: `spans` and `gfx`.
+  @Test func aPackageOutsideTheRepositoryDrawsEveryStateRight() async throws {
+    let outcome = try await Self.ranCleanly()
+    #expect(
+      !outcome.buildStdout.contains("warning:"),
+      "the consumer and the examples build without warnings")
+    try Self.check(outcome, hosts: ["softwareSurface", "software"], backendsPerState: 2 + 2)
+  }
+
+  /// OpenGL on SDL's offscreen driver, every backend: wherever this process has an OpenGL
+  /// renderer, the consumer must have one too.
+  @Test(
+    .enabled(
+      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
+  func aPackageOutsideTheRepositoryDrawsEveryStateRightOnOpenGL() async throws {
+    let outcome = try await Self.ranCleanly()
+    let none = outcome.runStdout.split(separator: "\n").first { $0.hasPrefix("no OpenGL") }
+    #expect(none == nil, "OpenGL works in this process, not in the consumer: \(none ?? "")")
+    try Self.check(outcome, hosts: ["openGL"], backendsPerState: 3)
   }
 }

@@ -41,8 +41,6 @@ import Testing
     var backends: [RingBackend] { self == .openGL ? RingBackend.allCases : [.spans, .gfx] }
   }
 
-  static let openGLAvailable = (try? OffscreenCanvas.openGL(width: 8, height: 8)) != nil
-
   func check(_ host: Host) throws {
     let (canvas, loaders) = try host.make()
     defer { withExtendedLifetime(canvas) {} }
@@ -63,12 +61,16 @@ import Testing
 
   @Test func softwareRendererThroughTextures() throws { try check(.software) }
 
-  @Test(.enabled(if: openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
+  @Test(
+    .enabled(
+      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
   func openGLRenderer() throws { try check(.openGL) }
 
   /// Every backend's picture matches every other's under a scale and a letterbox, on one
   /// renderer (>= 30 dB ring by ring).
-  @Test(.enabled(if: openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
+  @Test(
+    .enabled(
+      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
   func backendsAgreeWithEachOther() throws {
     let (canvas, loaders) = try Host.openGL.make()
     defer { withExtendedLifetime(canvas) {} }

@@ -142,9 +142,23 @@ import Testing
       }
     }
     #expect(drawn >= 5, "the hostile values left few draws that drew: \(drawn)")
-    // The renderer is as the fuzz left it: scale 1, and still usable.
-    var sx: Float = 0
-    SDL_RenderGetScale(canvas.renderer, &sx, nil)
-    #expect(sx == 1)
+    // The canvas and its loaders' side (its rasterizers and caches, hit by every hostile
+    // frame, scale and backend above) still draw: a new field of the seed, at scale 1 in a
+    // sane frame, draws whole and leaves ink with every backend. (The fuzzed field and view
+    // themselves may be past use by design: a speed change at a caller time of 1e300 leaves
+    // no later time they can show.)
+    SDL_RenderSetScale(canvas.renderer, 1, 1)
+    let after = try LoaderField(style: .seed, layout: .grid, threads: 2)
+    try after.addLoaders(3, isAnimating: true, at: 0)
+    for (k, backend) in RingBackend.allCases.enumerated() {
+      after.backend = backend
+      canvas.clear(RGBAColor(r: 255, g: 255, b: 255))
+      let whole = try after.draw(
+        on: loaders, in: SDL_FRect(x: 10, y: 10, w: 300, h: 180), at: 0.5 + Double(k))
+      canvas.flush()
+      let inked = canvas.argbPixels().count { $0 & 0xFF_FFFF != 0xFF_FFFF }
+      #expect(whole, "seed \(seed) \(backend): the draw stopped")
+      #expect(inked > 0, "seed \(seed) \(backend): no ink after the fuzz")
+    }
   }
 }
