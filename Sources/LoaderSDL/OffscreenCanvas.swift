@@ -34,7 +34,10 @@ package final class OffscreenCanvas {
   /// The hidden window and target texture of an OpenGL canvas; nil for a software one.
   private let openGLTarget: (window: OpaquePointer, texture: OpaquePointer)?
 
-  /// Serialises `bringUpVideo()`: canvases may be made on several threads at once.
+  /// Serialises `bringUpVideo()` and the opening and closing of OpenGL canvases' windows:
+  /// canvases may be made and freed on several threads at once, and SDL loads EGL with the
+  /// first OpenGL window and unloads it with the last, unguarded ("EGL context already
+  /// created", "EGL display: (nil)", or a crash inside SDL when two threads meet there).
   private static let videoLock = Mutex(())
 
   /// SDL's video subsystem is process-wide, and `SDL_VideoInit` shuts down one that is already
@@ -45,10 +48,13 @@ package final class OffscreenCanvas {
   /// test playing a host brings its video up through the same lock: two `SDL_VideoInit`s at
   /// once leave one side without its driver.)
   package static func bringUpVideo() throws(SDLError) {
-    try videoLock.withLock { _ throws(SDLError) in
-      guard SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_GetCurrentVideoDriver() == nil else { return }
-      guard SDL_VideoInit("offscreen") == 0 else { throw SDLError("SDL_VideoInit(offscreen)") }
-    }
+    try videoLock.withLock { _ throws(SDLError) in try bringUpVideoHoldingLock() }
+  }
+
+  /// `bringUpVideo()`'s work, for a caller that holds `videoLock`.
+  private static func bringUpVideoHoldingLock() throws(SDLError) {
+    guard SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_GetCurrentVideoDriver() == nil else { return }
+    guard SDL_VideoInit("offscreen") == 0 else { throw SDLError("SDL_VideoInit(offscreen)") }
   }
 
   package convenience init(width: Int, height: Int) throws(SDLError) {
@@ -112,7 +118,16 @@ package final class OffscreenCanvas {
   private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
     window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
   ) {
-    try bringUpVideo()
+    try videoLock.withLock { _ throws(SDLError) in
+      try bringUpVideoHoldingLock()
+      return try openOpenGLTarget(width: width, height: height)
+    }
+  }
+
+  /// `makeOpenGLTarget(width:height:)`'s window, renderer and target; under `videoLock`.
+  private static func openOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
+    window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
+  ) {
     guard
       let w = SDL_CreateWindow(
         "offscreen", 0, 0, Int32(width), Int32(height),
@@ -144,9 +159,16 @@ package final class OffscreenCanvas {
 
   deinit {
     loaders.close()
-    if let target = openGLTarget { SDL_DestroyTexture(target.texture) }
-    SDL_DestroyRenderer(renderer)
-    if let target = openGLTarget { SDL_DestroyWindow(target.window) }
+    if let target = openGLTarget {
+      let renderer = renderer
+      Self.videoLock.withLock { _ in
+        SDL_DestroyTexture(target.texture)
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(target.window)
+      }
+    } else {
+      SDL_DestroyRenderer(renderer)
+    }
     SDL_FreeSurface(surface)
   }
 

@@ -7,13 +7,5 @@ extension OffscreenCanvas {
   /// renderer on SDL's offscreen driver here"))`, so that a machine without one shows those
   /// tests skipped, with the reason, rather than passing them without their OpenGL half.
   /// Asked once per process (the first canvas brings up SDL's video when none is up).
-  package static let openGLAvailable = heldOpenGLCanvas != nil
-
-  /// The canvas `openGLAvailable` made, held open for the whole process. SDL loads EGL when an
-  /// OpenGL window opens with none open and unloads it when the last one closes, unguarded:
-  /// tests on several threads each making a canvas while none is open race there ("EGL
-  /// context already created", "EGL display: (nil)", or a crash in SDL). With one held open,
-  /// EGL stays loaded. (`OffscreenCanvas` serialises only `bringUpVideo()`.)
-  nonisolated(unsafe) private static let heldOpenGLCanvas = try? OffscreenCanvas.openGL(
-    width: 8, height: 8)
+  package static let openGLAvailable = (try? OffscreenCanvas.openGL(width: 8, height: 8)) != nil
 }
