@@ -48,6 +48,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
 
   /// The thread count the last frame was given (tests check a field's setting reaches it).
   package private(set) var threadsOfLastFrame = 0
+  /// Bytes of masks forgotten so far to keep every shape within `totalBudgetBytes` (the
+  /// budget's tests read it).
+  package private(set) var forgottenMaskBytes = 0
 
   /// The workers of the last frame's thread count, made on the first frame that uses more
   /// than one.
@@ -139,11 +142,18 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     return FrameAtlases(atlases: list, maximumReach: reach)
   }
 
-  /// Forgets the masks of the least recently drawn shapes while every shape's masks and key
-  /// tables together hold more than `totalBudgetBytes`; between frames only.
+  /// Forgets the masks of the least recently drawn shapes this draw does not use while every
+  /// shape's masks and key tables together hold more than `totalBudgetBytes`; between frames
+  /// only. The masks of the draw's own shapes stay, each bounded by `budgetBytes`: forgetting
+  /// them would have every draw over the total build them all again (a frame-rate cliff once
+  /// the held shapes' key tables alone pass the total). Allocates only when it forgets.
   private func trimToTotalBudget() {
     guard cachedAtlasBytes > totalBudgetBytes else { return }
-    for atlas in atlases.valuesByLastUse {
+    var idleMasks = 0
+    atlases.forEachIdleValue { idleMasks += $0.storedBytes }
+    guard idleMasks > 0 else { return }
+    for atlas in atlases.idleValuesByLastUse where atlas.storedBytes > 0 {
+      forgottenMaskBytes += atlas.storedBytes
       atlas.forgetMasks()
       if cachedAtlasBytes <= totalBudgetBytes { return }
     }

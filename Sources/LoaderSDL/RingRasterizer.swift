@@ -198,9 +198,19 @@ package struct ShapeCaches<Value: AnyObject> {
     }
   }
 
-  /// Every value, least recently used first (for a backend over its budget; allocates).
-  package var valuesByLastUse: [Value] {
-    entries.values.sorted { $0.lastDraw < $1.lastDraw }.compactMap(\.value)
+  /// Calls `body` with every value the current draw has not used (no `value(for:make:)`
+  /// since `beginDraw()`), allocating nothing.
+  package func forEachIdleValue(_ body: (Value) -> Void) {
+    for e in entries.values where e.lastDraw < draws {
+      if let v = e.value { body(v) }
+    }
+  }
+
+  /// The values the current draw has not used, least recently used first (for a backend over
+  /// its budget; allocates).
+  package var idleValuesByLastUse: [Value] {
+    entries.values.filter { $0.lastDraw < draws }.sorted { $0.lastDraw < $1.lastDraw }
+      .compactMap(\.value)
   }
 
   /// Forgets every value (the holders stay): each is made anew on its next use.
