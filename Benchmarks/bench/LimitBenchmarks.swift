@@ -59,12 +59,21 @@ enum LimitBenchmarks {
     destination.initialize(repeating: 0, count: count)
     let workers = copyWorkers(floats: count, threads: threads)
     let m = Sampler.measure(count >= 1 << 22 ? plan.slow : plan) {
-      RotationEngine.forEachRange(count, workers: workers) { r in
-        copy(source + r.lowerBound, to: destination + r.lowerBound, count: r.count)
-      }
+      RotationEngine.forEachRange(
+        count, workers: workers, CopyJob(source: source, destination: destination))
       blackHole(destination)
     }
     return m.nanosecondsPerCall.scaled(by: 1 / (2 * Double(count * MemoryLayout<Float>.stride)))
+  }
+
+  /// `copy` over a range of the floats (a `WorkerPool` job, as the engine's passes are).
+  struct CopyJob: RangeJob {
+    let source: UnsafePointer<Float>
+    let destination: UnsafeMutablePointer<Float>
+
+    func run(_ r: Range<Int>) {
+      LimitBenchmarks.copy(source + r.lowerBound, to: destination + r.lowerBound, count: r.count)
+    }
   }
 
   /// Workers for a copy of `floats` floats: the engine's rule for a pass over as many rings

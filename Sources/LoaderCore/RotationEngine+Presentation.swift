@@ -22,21 +22,13 @@ extension RotationEngine {
     let t = Float(renderTime - epoch)
     let start = relativeStart.pointer
     if let rate = uniformTurnRate {
-      forEachRingRange(n) { r in
-        Self.fullTurnAngles(
-          t: t, turnRate: rate, relativeStart: start + r.lowerBound, into: out + r.lowerBound,
-          count: r.count)
-      }
+      forEachRingRange(n, FullTurnPass(t: t, turnRate: rate, relativeStart: start, out: out))
     } else {
-      let base = wrappedBase.pointer
-      let inverse = inverseDuration.pointer
-      let degrees = ringDegrees.pointer
-      forEachRingRange(n) { r in
-        let i = r.lowerBound
-        Self.generalAngles(
-          t: t, relativeStart: start + i, wrappedBase: base + i, inverseDuration: inverse + i,
-          degrees: degrees + i, into: out + i, count: r.count)
-      }
+      forEachRingRange(
+        n,
+        GeneralPass(
+          t: t, relativeStart: start, wrappedBase: wrappedBase.pointer,
+          inverseDuration: inverseDuration.pointer, degrees: ringDegrees.pointer, out: out))
     }
     // Few rings overlap (quick toggles only), so this stays on the calling thread, after
     // every range is written.
@@ -111,6 +103,38 @@ extension RotationEngine {
 
   /// `Float(360).bitPattern`: the full-turn pass's one compare.
   static let fullTurnBits = Float(360).bitPattern
+
+  /// `fullTurnAngles` over a range of rings (a `WorkerPool` job).
+  struct FullTurnPass: RangeJob {
+    let t: Float
+    let turnRate: Float
+    let relativeStart: UnsafePointer<Float>
+    let out: UnsafeMutablePointer<Float>
+
+    func run(_ r: Range<Int>) {
+      RotationEngine.fullTurnAngles(
+        t: t, turnRate: turnRate, relativeStart: relativeStart + r.lowerBound,
+        into: out + r.lowerBound, count: r.count)
+    }
+  }
+
+  /// `generalAngles` over a range of rings (a `WorkerPool` job).
+  struct GeneralPass: RangeJob {
+    let t: Float
+    let relativeStart: UnsafePointer<Float>
+    let wrappedBase: UnsafePointer<Float>
+    let inverseDuration: UnsafePointer<Float>
+    let degrees: UnsafePointer<Float>
+    let out: UnsafeMutablePointer<Float>
+
+    func run(_ r: Range<Int>) {
+      let i = r.lowerBound
+      RotationEngine.generalAngles(
+        t: t, relativeStart: relativeStart + i, wrappedBase: wrappedBase + i,
+        inverseDuration: inverseDuration + i, degrees: degrees + i, into: out + i,
+        count: r.count)
+    }
+  }
 
   /// 360-degree turns of one duration: `360 * c`, computed as `rate * (t - s)` with
   /// `rate = 360 / d` (one product per ring instead of two, and one rounding fewer), then

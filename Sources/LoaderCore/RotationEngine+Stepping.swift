@@ -205,16 +205,31 @@ extension RotationEngine {
   ) {
     let workers = Swift.min(threadCount, pending / Self.minimumTriggersPerThread)
     guard workers > 1 else { return }
-    let tags = runTags.pointer
     let rel = relativeStart.mutablePointer()
-    let epoch = self.epoch
-    Self.forEachRange(pending, workers: workers) { r in
+    Self.forEachRange(
+      pending, workers: workers,
+      CommonTriggersPass(
+        entries: entries, checkTags: checkTags, tags: runTags.pointer, relativeStart: rel,
+        epoch: epoch, windowEnd: windowEnd))
+  }
+
+  /// `fireCommon` over a range of a bucket's entries (a `WorkerPool` job).
+  struct CommonTriggersPass: RangeJob {
+    let entries: UnsafeMutablePointer<WheelEntry>
+    let checkTags: Bool
+    let tags: UnsafePointer<UInt32>
+    let relativeStart: UnsafeMutablePointer<Float>
+    let epoch: Double
+    let windowEnd: Double
+
+    func run(_ r: Range<Int>) {
       for e in r {
         var c = entries[e]
         guard c.isCommon, !checkTags || tags[Int(c.slot)] == c.tag else { continue }
         let t = c.triggerTime(c.next)
         guard t < windowEnd else { continue }
-        _ = Self.fireCommon(&c, from: t, before: windowEnd, relativeStart: rel, epoch: epoch)
+        _ = RotationEngine.fireCommon(
+          &c, from: t, before: windowEnd, relativeStart: relativeStart, epoch: epoch)
         entries[e] = c
       }
     }
@@ -239,9 +254,19 @@ extension RotationEngine {
   mutating func rebase(to newEpoch: Double) {
     let shift = Float(newEpoch - epoch)
     epoch = newEpoch
+    // The pointer first: made inside the call's arguments, with `self` read for the call,
+    // the uniqueness check would see a second owner and copy the array.
     let rel = relativeStart.mutablePointer()
-    forEachRingRange(relativeStart.count) { r in
-      for i in r { rel[i] -= shift }
+    forEachRingRange(relativeStart.count, RebasePass(relativeStart: rel, shift: shift))
+  }
+
+  /// Moves a range of rings' starts by `shift` (a `WorkerPool` job).
+  struct RebasePass: RangeJob {
+    let relativeStart: UnsafeMutablePointer<Float>
+    let shift: Float
+
+    func run(_ r: Range<Int>) {
+      for i in r { relativeStart[i] -= shift }
     }
   }
 

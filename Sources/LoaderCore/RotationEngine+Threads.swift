@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 extension RotationEngine {
   /// Cores this process may run on: the default `threadCount`.
@@ -10,8 +8,8 @@ extension RotationEngine {
   ///
   /// The passes are element-wise (ring `i`'s angle reads only ring `i`'s inputs), so they
   /// split into contiguous ring ranges with no lock and no atomic on the output: each range
-  /// is written by one worker (workers claim ranges through one shared counter, see
-  /// `forEachRange`). Ranges start on multiples of `chunkAlignment` rings,
+  /// is written by one worker (workers of `WorkerPool.shared` claim ranges through one shared
+  /// counter, see `forEachRange`). Ranges start on multiples of `chunkAlignment` rings,
   /// so every ring takes the same vector or scalar path as on one thread and the output is
   /// bit-identical to one thread's. A pass uses
   /// ```
@@ -26,9 +24,9 @@ extension RotationEngine {
     threadCount = n
   }
 
-  /// Rings per worker below which another worker costs more than it saves: a wake-up of a
-  /// parked Dispatch worker costs about as much as the presentation pass over this many
-  /// rings on one core (measured with the bench's `step/soa` at 1 and 2 threads around it).
+  /// Rings per worker below which another worker costs more than it saves: waking a parked
+  /// worker costs about as much as the presentation pass over this many rings on one core
+  /// (measured with the bench's `step/soa` at 1 and 2 threads around it).
   package static let minimumRingsPerThread = 1 << 15
 
   /// Ranges start at multiples of this many rings: 16 `Float`s, one vector iteration of the
@@ -41,16 +39,9 @@ extension RotationEngine {
     Swift.max(1, Swift.min(threadCount, rings / Self.minimumRingsPerThread))
   }
 
-  /// Ring range `c` of `0..<rings` split in `workers` pieces that start on `chunkAlignment`.
-  static func chunk(_ c: Int, of workers: Int, rings: Int) -> Range<Int> {
-    let units = (rings + chunkAlignment - 1) / chunkAlignment
-    func start(_ k: Int) -> Int { Swift.min(rings, units * k / workers * chunkAlignment) }
-    return start(c)..<start(c + 1)
-  }
-
-  /// Runs `body` over the engine's `rings` rings in `workers(forRings:)` ranges.
-  func forEachRingRange(_ rings: Int, _ body: (Range<Int>) -> Void) {
-    Self.forEachRange(rings, workers: workers(forRings: rings), body)
+  /// Runs `job` over the engine's `rings` rings in `workers(forRings:)` ranges.
+  func forEachRingRange<Job: RangeJob>(_ rings: Int, _ job: Job) {
+    Self.forEachRange(rings, workers: workers(forRings: rings), job)
   }
 
   /// Pieces per worker a pass is cut into. Workers claim pieces one at a time, so one that
@@ -58,29 +49,13 @@ extension RotationEngine {
   /// whole share.
   static let piecesPerWorker = 8
 
-  /// Runs `body` over `0..<count` on `workers` threads and returns when all of it is done;
-  /// one worker runs it on the calling thread. The range is cut into `piecesPerWorker *
-  /// workers` contiguous pieces (`chunk(_:of:rings:)`) that the workers claim from a shared
-  /// counter; `body` must write only inside the piece it is given. (`package` so the bench's
-  /// limits split their copies exactly as the engine's passes do.)
-  package static func forEachRange(_ count: Int, workers: Int, _ body: (Range<Int>) -> Void) {
-    if workers <= 1 {
-      body(0..<count)
-      return
-    }
-    let pieces = workers * piecesPerWorker
-    let next = Atomic<Int>(0)
-    withoutActuallyEscaping(body) { body in
-      // Safe to share: each piece goes to one worker, `body` writes only there, and
-      // `concurrentPerform` returns after the last worker is done.
-      nonisolated(unsafe) let body = body
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-          let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          guard c < pieces else { return }
-          body(chunk(c, of: pieces, rings: count))
-        }
-      }
-    }
+  /// Runs `job` over `0..<count` on `workers` threads of `WorkerPool.shared` and returns when
+  /// all of it is done; one worker runs it on the calling thread. The range is cut into
+  /// `piecesPerWorker * workers` contiguous pieces that start on `chunkAlignment`; `job` must
+  /// write only inside the piece it is given. (`package` so the bench's limits split their
+  /// copies exactly as the engine's passes do.)
+  package static func forEachRange<Job: RangeJob>(_ count: Int, workers: Int, _ job: Job) {
+    WorkerPool.shared.forEachRange(
+      count, pieces: workers * piecesPerWorker, alignment: chunkAlignment, workers: workers, job)
   }
 }

@@ -38,9 +38,9 @@
 /// ## Threads
 /// `presentationAngles(at:into:)` and the epoch's rebase are element-wise over rings, so past
 /// `minimumRingsPerThread` rings per worker they split into contiguous ranges on up to
-/// `threadCount` threads (default: every core), with bit-identical results. Such a pass costs
-/// a few small heap allocations (Dispatch's closure box and block copy); below the threshold,
-/// or with `threadCount == 1`, it runs on the calling thread and allocates nothing. A step
+/// `threadCount` threads of `WorkerPool.shared` (default: every core), with bit-identical
+/// results and no allocation; below the threshold, or with `threadCount == 1`, it runs on the
+/// calling thread. A step
 /// with many triggers fires the common ones on the same threads, then moves the entries on
 /// the calling thread. `RotationEngine.byteModel` counts what a step moves.
 ///

@@ -60,9 +60,10 @@ extension CoverageSpanRasterizer {
           let frame = BandedFrame(
             placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
             bandRows: bands.bandRows, masks: masks, target: target)
-          let shares = min(workers, frame.bandCount)
-          guard shares > 1 else { return frame.blend(bands: 0..<frame.bandCount) }
-          pool(threads: workers).blend(frame, shares: shares)
+          // A share of whole bands per worker: a band streams the next one in only within
+          // its share.
+          WorkerPool.shared.forEachRange(
+            frame.bandCount, pieces: workers, workers: workers, frame)
         }
       }
     }
@@ -95,7 +96,7 @@ extension CoverageSpanRasterizer {
 /// One frame's rings sorted into bands, ready to blend: everything a worker reads, none of it
 /// written, so bands can be blended by several at once. Unchecked `Sendable`: the pointers
 /// are read only, except `target`'s pixels, of which each worker writes its own bands' rows.
-struct BandedFrame: @unchecked Sendable {
+struct BandedFrame: RangeJob, @unchecked Sendable {
   let placed: UnsafeBufferPointer<CoverageSpanRasterizer.Placement>
   let bandStart: UnsafeBufferPointer<Int32>
   let items: UnsafeBufferPointer<Int32>
@@ -105,13 +106,8 @@ struct BandedFrame: @unchecked Sendable {
   let masks: UnsafeBufferPointer<RingCoverageAtlas.Storage>
   let target: PixelTarget
 
-  /// Blends share `share` of `shares`: a run of whole bands, the same for any thread.
-  func blend(share: Int, of shares: Int) {
-    blend(bands: (share * bandCount / shares)..<((share + 1) * bandCount / shares))
-  }
-
   /// Blends bands `range` in order, each over its own rows only.
-  func blend(bands range: Range<Int>) {
+  func run(_ range: Range<Int>) {
     for b in range {
       let top = b * bandRows
       let bottom = min(target.height, top + bandRows)

@@ -52,21 +52,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   /// budget's tests read it).
   package private(set) var forgottenMaskBytes = 0
 
-  /// The workers of the last frame's thread count, made on the first frame that uses more
-  /// than one.
-  private var workers: BandWorkerPool?
-
   package init(budgetBytes: Int = 32 << 20, totalBudgetBytes: Int? = nil) {
     self.budgetBytes = budgetBytes
     self.totalBudgetBytes = totalBudgetBytes ?? 4 * budgetBytes
-  }
-
-  /// The pool for `threads` threads, made anew when the count changed.
-  func pool(threads: Int) -> BandWorkerPool {
-    if let w = workers, w.threads == threads { return w }
-    let w = BandWorkerPool(threads: threads)
-    workers = w
-    return w
   }
 
   deinit { close() }

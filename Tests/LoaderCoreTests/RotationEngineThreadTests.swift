@@ -132,7 +132,8 @@ import Testing
       for workers in 1...9 {
         var next = 0
         for c in 0..<workers {
-          let r = RotationEngine.chunk(c, of: workers, rings: rings)
+          let r = WorkerPool.piece(
+            c, of: workers, count: rings, alignment: RotationEngine.chunkAlignment)
           #expect(r.lowerBound == next, "rings \(rings) workers \(workers) chunk \(c)")
           #expect(r.lowerBound % RotationEngine.chunkAlignment == 0 || r.lowerBound == rings)
           next = r.upperBound
@@ -149,10 +150,7 @@ import Testing
         let visits = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(1, count))
         visits.initialize(repeating: 0)
         defer { visits.deallocate() }
-        let base = visits.baseAddress
-        RotationEngine.forEachRange(count, workers: workers) { r in
-          for i in r { base?[i] += 1 }
-        }
+        RotationEngine.forEachRange(count, workers: workers, CountVisits(visits: visits))
         #expect(visits.prefix(count).allSatisfy { $0 == 1 }, "count \(count) workers \(workers)")
       }
     }
@@ -199,5 +197,14 @@ import Testing
     quick.stagger = 0.1
     #expect(
       RotationEngine.byteModel(style: quick, dt: 1.0 / 60).perTrigger == 84 + run + history)
+  }
+}
+
+/// Counts each index a `WorkerPool` job is given.
+struct CountVisits: RangeJob {
+  let visits: UnsafeMutableBufferPointer<Int32>
+
+  func run(_ range: Range<Int>) {
+    for i in range { visits[i] += 1 }
   }
 }
