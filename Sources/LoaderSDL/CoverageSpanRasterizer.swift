@@ -111,19 +111,13 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     atlases.beginDraw()
     var list: [RingCoverageAtlas?] = []
     swap(&list, &frameAtlases)
-    list.removeAll(keepingCapacity: true)
     let budget = budgetBytes
+    atlases.values(
+      for: shapes, into: &list, drawable: { $0.isDrawable },
+      make: { RingCoverageAtlas(shape: $0, budgetBytes: budget) })
     var reach = 0
-    for shape in shapes {
-      guard shape.isDrawable else {
-        list.append(nil)
-        continue
-      }
-      let atlas = atlases.value(for: shape) {
-        RingCoverageAtlas(shape: shape, budgetBytes: budget)
-      }
+    for case let atlas? in list {
       atlas.trimIfOverBudget()
-      list.append(atlas)
       reach = max(reach, atlas.reach)
     }
     trimToTotalBudget()

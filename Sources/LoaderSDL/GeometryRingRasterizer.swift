@@ -118,17 +118,12 @@ package final class GeometryRingRasterizer: RingRasterizer {
       meshes.removeAll(keepingCapacity: true)
       swap(&meshes, &frameMeshes)
     }
+    templates.values(
+      for: shapes, into: &meshes, drawable: { $0.isDrawable },
+      make: { TemplateBox(Template(shape: $0, maximumSagitta: sagitta)) })
     var largest = 0
     var perVertex = 0
-    for shape in shapes {
-      guard shape.isDrawable else {
-        meshes.append(nil)
-        continue
-      }
-      let box = templates.value(for: shape) {
-        TemplateBox(Template(shape: shape, maximumSagitta: sagitta))
-      }
-      meshes.append(box)
+    for case let box? in meshes {
       largest = max(largest, box.mesh.positions.count)
       perVertex = max(perVertex, box.mesh.indices.count / max(1, box.mesh.positions.count) + 1)
     }

@@ -94,18 +94,17 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       swap(&frame, &frameAtlases)
     }
     let (subpixels, budget) = (subpixelSteps, budgetBytes)
-    for shape in shapes {
-      // Refuses what the other backends refuse (a non-finite, negative or too large shape).
-      guard try shape.isDrawable(by: name, limit: GfxAtlas.maximumReach) else {
-        frame.append(nil)
-        continue
-      }
-      frame.append(
-        try atlases.value(for: shape) { () throws(SDLError) in
-          try GfxAtlas(
-            shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
-        })
-    }
+    let name = self.name
+    // Refuses what the other backends refuse (a non-finite, negative or too large shape).
+    try atlases.values(
+      for: shapes, into: &frame,
+      drawable: { (shape) throws(SDLError) in
+        try shape.isDrawable(by: name, limit: GfxAtlas.maximumReach)
+      },
+      make: { (shape) throws(SDLError) in
+        try GfxAtlas(
+          shape: shape, renderer: renderer, subpixelSteps: subpixels, budgetBytes: budget)
+      })
     // Centres past this many pixels can land on no target (SDL's are at most 16384 wide) and
     // would overflow the 32-bit rectangles below.
     let limit = Double(1 << 24)

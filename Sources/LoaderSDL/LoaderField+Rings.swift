@@ -27,10 +27,24 @@ extension LoaderField {
     }
     frameShapes.removeAll(keepingCapacity: true)
     lastContainer = frame
-    if layout == .free {
-      prepareFree(origin: frame, scaleX: scaleX, scaleY: scaleY, region: region)
-    } else {
-      try prepareArranged(in: frame, scaleX: scaleX, scaleY: scaleY)
+    do {
+      // Filled through locals and buffer pointers: each access to a class's stored array
+      // pays a runtime exclusivity check, which at a grid of 100k loaders cost more than the
+      // work. The buffers go back afterwards, their capacity kept between frames.
+      var out = FrameRings()
+      swap(&out.instances, &instances)
+      swap(&out.shapes, &frameShapes)
+      swap(&out.drawn, &drawn)
+      defer {
+        swap(&out.instances, &instances)
+        swap(&out.shapes, &frameShapes)
+        swap(&out.drawn, &drawn)
+      }
+      if layout == .free {
+        prepareFree(origin: frame, scaleX: scaleX, scaleY: scaleY, region: region, into: &out)
+      } else {
+        try prepareArranged(in: frame, scaleX: scaleX, scaleY: scaleY, into: &out)
+      }
     }
     switch motion {
     case .full: break
@@ -41,9 +55,16 @@ extension LoaderField {
 
   /// `.row`, `.fittedRow` and `.grid`: every loader in its cell of the arrangement, all of
   /// one shape.
-  private func prepareArranged(in frame: SDL_FRect, scaleX: Double, scaleY: Double)
-    throws(Error)
-  {
+  /// What `prepareRings` fills: `instances`, `frameShapes` and `drawn`, borrowed as locals.
+  struct FrameRings {
+    var instances: [RingInstance] = []
+    var shapes: [DashedRing] = []
+    var drawn: [Int32] = []
+  }
+
+  private func prepareArranged(
+    in frame: SDL_FRect, scaleX: Double, scaleY: Double, into frameRings: inout FrameRings
+  ) throws(Error) {
     let a = try arrangement(width: Double(frame.w), height: Double(frame.h))
     let density = min(scaleX, scaleY)
     let total = a.fit * density
@@ -52,19 +73,11 @@ extension LoaderField {
       shapeDensity = total
     }
     guard let shape else { return }
-    frameShapes.append(shape)
+    frameRings.shapes.append(shape)
     let x0 = Double(frame.x)
     let y0 = Double(frame.y)
     let offsets = a.ringOffsets
     let n = offsets.count
-    // Filled through locals and buffer pointers: each access to a class's stored array pays a
-    // runtime exclusivity check, which at a grid of 100k loaders cost more than the work.
-    var out: [RingInstance] = []
-    swap(&out, &instances)
-    defer { swap(&out, &instances) }
-    var drawnSlots: [Int32] = []
-    swap(&drawnSlots, &drawn)
-    defer { swap(&drawnSlots, &drawn) }
     let loaders = self.loaders
     slots.withUnsafeBufferPointer { slots in
       ringColorTable.withUnsafeBufferPointer { colors in
@@ -77,14 +90,14 @@ extension LoaderField {
             let first = Int(slot.firstRing)
             let base = id.slot * n
             for r in 0..<n {
-              out.append(
+              frameRings.instances.append(
                 RingInstance(
                   centerX: Float((x0 + origin.x + offsets[r].x) * scaleX),
                   centerY: Float((y0 + origin.y + offsets[r].y) * scaleY),
                   angle: angles[first + r],
                   color: Self.color(colors[base + r], opacity: slot.opacity)))
             }
-            drawnSlots.append(Int32(id.slot))
+            frameRings.drawn.append(Int32(id.slot))
           }
         }
       }
@@ -94,7 +107,8 @@ extension LoaderField {
   /// `.free`: every visible loader in stacking order, its row fitted to its own frame (offset
   /// by the container's corner), its rings of its size bucket's shape (`ShapeBuckets`).
   private func prepareFree(
-    origin frame: SDL_FRect, scaleX: Double, scaleY: Double, region: PixelRegion?
+    origin frame: SDL_FRect, scaleX: Double, scaleY: Double, region: PixelRegion?,
+    into frameRings: inout FrameRings
   ) {
     let density = min(scaleX, scaleY)
     let unitRadius = unitShape.radius
@@ -103,15 +117,6 @@ extension LoaderField {
     swap(&buckets, &shapeBuckets)
     defer { swap(&buckets, &shapeBuckets) }
     buckets.beginFrame()
-    var out: [RingInstance] = []
-    swap(&out, &instances)
-    defer { swap(&out, &instances) }
-    var shapes: [DashedRing] = []
-    swap(&shapes, &frameShapes)
-    defer { swap(&shapes, &frameShapes) }
-    var drawnSlots: [Int32] = []
-    swap(&drawnSlots, &drawn)
-    defer { swap(&drawnSlots, &drawn) }
 
     let n = style.ringCount
     let style = style
@@ -147,17 +152,18 @@ extension LoaderField {
             let row = FittedRow(width: w, height: h, natural: natural, style: style)
             let radius = unitRadius * row.fit * density
             guard radius.isFinite, radius > 0 else { continue }
-            let shape = buckets.index(forRadius: radius, draw: draw, shapes: &shapes)
+            let shape = buckets.index(
+              forRadius: radius, draw: draw, shapes: &frameRings.shapes)
             let cy = Float((y + h / 2) * scaleY)
             let first = Int(slot.firstRing)
             for r in 0..<n {
-              out.append(
+              frameRings.instances.append(
                 RingInstance(
                   centerX: Float((x + row.centerX(ofRing: r)) * scaleX), centerY: cy,
                   angle: angles[first + r],
                   color: Self.color(colors[s * n + r], opacity: slot.opacity), shape: shape))
             }
-            drawnSlots.append(entry)
+            frameRings.drawn.append(entry)
           }
         }
       }

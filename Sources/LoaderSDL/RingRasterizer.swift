@@ -191,6 +191,23 @@ package struct ShapeCaches<Value: AnyObject> {
     return v
   }
 
+  /// Each of `shapes`' value in order into `list` (emptied first, its capacity kept): made
+  /// by `make` when there is none, nil for a shape `drawable` turns down; each marked used by
+  /// this draw. A backend's per-draw lookup of its caches.
+  package mutating func values<E: Error>(
+    for shapes: UnsafeBufferPointer<DashedRing>, into list: inout [Value?],
+    drawable: (DashedRing) throws(E) -> Bool, make: (DashedRing) throws(E) -> Value
+  ) throws(E) {
+    list.removeAll(keepingCapacity: true)
+    for shape in shapes {
+      guard try drawable(shape) else {
+        list.append(nil)
+        continue
+      }
+      list.append(try value(for: shape) { () throws(E) in try make(shape) })
+    }
+  }
+
   /// Calls `body` with every value held now, allocating nothing.
   package func forEachValue(_ body: (Value) -> Void) {
     for e in entries.values {
