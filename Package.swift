@@ -6,17 +6,19 @@ let package = Package(
   products: [
     .library(name: "LoaderCore", targets: ["LoaderCore"]),
     .library(name: "LoaderSDL", targets: ["LoaderSDL"]),
-    .executable(name: "demo", targets: ["demo"]),
-    .executable(name: "bench", targets: ["bench"]),
-    .executable(name: "hello-loader", targets: ["hello-loader"]),
-    .executable(name: "loader-list", targets: ["loader-list"]),
-    .executable(name: "many-loaders", targets: ["many-loaders"]),
+    .executable(name: "demo", targets: ["SwiftLoaderDemo"]),
+    .executable(name: "bench", targets: ["SwiftLoaderBench"]),
+    .executable(name: "hello-loader", targets: ["SwiftLoaderHelloLoader"]),
+    .executable(name: "loader-list", targets: ["SwiftLoaderLoaderList"]),
+    .executable(name: "many-loaders", targets: ["SwiftLoaderManyLoaders"]),
   ],
+  // Every target's name starts with this package's: SwiftPM refuses two targets of one name
+  // anywhere in a package graph, so a user's own `demo` or `CGIF` target could not sit beside
+  // ours. The executables' products keep their short names (`swift run demo`).
   targets: [
     // MARK: - C shims (no Swift API of their own)
 
-    // SDL2, SDL2_gfx and SDL2_image, re-exported by LoaderSDL (a host draws with them). Named
-    // after this package: a `CSDL2` of another package could not sit in one graph with it.
+    // SDL2, SDL2_gfx and SDL2_image, re-exported by LoaderSDL (a host draws with them).
     .systemLibrary(
       name: "CSwiftLoaderSDL2",
       path: "Sources/CSwiftLoaderSDL2",
@@ -26,39 +28,40 @@ let package = Package(
     .systemLibrary(name: "CSwiftLoaderShims", path: "Sources/CSwiftLoaderShims"),
     // Test and bench reference only: the product never links Cairo.
     .systemLibrary(
-      name: "CCairo",
-      path: "Sources/CCairo",
+      name: "CSwiftLoaderCairo",
+      path: "Sources/CSwiftLoaderCairo",
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"])]
     ),
     // Test only: renders the Lottie files `LoaderExport` writes (the product never links it).
     .systemLibrary(
-      name: "CRLottie",
-      path: "Sources/CRLottie",
+      name: "CSwiftLoaderRLottie",
+      path: "Sources/CSwiftLoaderRLottie",
       pkgConfig: "rlottie",
       providers: [.apt(["librlottie-dev"])]
     ),
-    // Recording only (`FrameRecording`): LoaderSDL and its consumers never link these.
+    // Recording only (`SwiftLoaderFrameRecording`): LoaderSDL and its consumers never link these.
     .systemLibrary(
-      name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]
+      name: "CSwiftLoaderGIF", path: "Sources/CSwiftLoaderGIF", pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"])]
     ),
     .systemLibrary(
-      name: "CWebP",
-      path: "Sources/CWebP",
+      name: "CSwiftLoaderWebP",
+      path: "Sources/CSwiftLoaderWebP",
       pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"])]
     ),
     .systemLibrary(
-      name: "CFFmpeg",
-      path: "Sources/CFFmpeg",
+      name: "CSwiftLoaderFFmpeg",
+      path: "Sources/CSwiftLoaderFFmpeg",
       pkgConfig: "libavformat",
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
     ),
     // The demo's HUD text. No pkgConfig: SDL2_ttf's flags repeat SDL2's `-D_REENTRANT`, and
     // every header it needs is on the default search path.
     .systemLibrary(
-      name: "CSDL2TTF",
-      path: "Sources/CSDL2TTF",
+      name: "CSwiftLoaderSDL2TTF",
+      path: "Sources/CSwiftLoaderSDL2TTF",
       providers: [.apt(["libsdl2-ttf-dev", "libfontconfig-dev", "fonts-dejavu-core"])]
     ),
 
@@ -74,61 +77,70 @@ let package = Package(
     // MARK: - Executables
 
     .executableTarget(
-      name: "demo",
-      dependencies: ["LoaderCore", "LoaderSDL", "LoaderSupport", "FrameRecording", "CSDL2TTF"],
+      name: "SwiftLoaderDemo",
+      dependencies: [
+        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderFrameRecording",
+        "CSwiftLoaderSDL2TTF",
+      ],
+      path: "Sources/demo",
       exclude: ["README.md"]),
     .executableTarget(
-      name: "bench",
+      name: "SwiftLoaderBench",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference",
-        "CAllocationCounter",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderTestSupport",
+        "SwiftLoaderCairoReference",
+        "CSwiftLoaderAllocationCounter",
       ],
       path: "Benchmarks/bench",
       exclude: ["README.md"]
     ),
     // The README's example: one LoaderView in a window (or one PNG headless).
     .executableTarget(
-      name: "hello-loader", dependencies: ["LoaderSDL"], path: "Examples/hello-loader"),
+      name: "SwiftLoaderHelloLoader", dependencies: ["LoaderSDL"], path: "Examples/hello-loader"),
     // The README's second example: a list whose rows each fit a loader into a rect, under a
     // logical size.
     .executableTarget(
-      name: "loader-list", dependencies: ["LoaderSDL"], path: "Examples/loader-list"),
+      name: "SwiftLoaderLoaderList", dependencies: ["LoaderSDL"], path: "Examples/loader-list"),
     // The README's third example: loaders of many sizes anywhere in one LoaderField (`.free`
     // layout), recoloured and raised at runtime.
     .executableTarget(
-      name: "many-loaders", dependencies: ["LoaderSDL"], path: "Examples/many-loaders"),
+      name: "SwiftLoaderManyLoaders", dependencies: ["LoaderSDL"], path: "Examples/many-loaders"),
 
     // MARK: - Test and bench support
 
     // Foundation only, no product: the one output writer (temporary, fsync, rename), signal
     // cancellation, the error-line format, the flag table and image comparison, shared by the executables,
-    // the tests and CairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
-    .target(name: "LoaderSupport", exclude: ["README.md"]),
+    // the tests and SwiftLoaderCairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
+    .target(name: "SwiftLoaderSupport", exclude: ["README.md"]),
 
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every
     // allocation of the process pays one relaxed atomic add.
-    .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+    .target(
+      name: "CSwiftLoaderAllocationCounter", path: "Benchmarks/CSwiftLoaderAllocationCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
     .target(
-      name: "CairoReference", dependencies: ["LoaderCore", "LoaderSupport", "CCairo"],
+      name: "SwiftLoaderCairoReference",
+      dependencies: ["LoaderCore", "SwiftLoaderSupport", "CSwiftLoaderCairo"],
       exclude: ["README.md"]),
 
     // Animated GIF / WebP / MP4 / WebM files from ARGB frames (giflib, libwebp, FFmpeg). Not a
     // product: only the demo and the tests link it.
     .target(
-      name: "FrameRecording", dependencies: ["LoaderCore", "CGIF", "CWebP", "CFFmpeg"],
+      name: "SwiftLoaderFrameRecording",
+      dependencies: ["LoaderCore", "CSwiftLoaderGIF", "CSwiftLoaderWebP", "CSwiftLoaderFFmpeg"],
       exclude: ["README.md"]),
 
     // Not a product: the scenes the bench and the raster tests both draw (`RasterScene`) and
     // the launcher the executable tests go through (`BuiltProduct`, `DemoProcess`).
     .target(
-      name: "LoaderTestSupport",
+      name: "SwiftLoaderTestSupport",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "CairoReference", "CSwiftLoaderSDL2",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderCairoReference",
+        "CSwiftLoaderSDL2",
       ],
-      path: "Tests/LoaderTestSupport"),
+      path: "Tests/SwiftLoaderTestSupport"),
 
     // MARK: - Tests
 
@@ -136,37 +148,43 @@ let package = Package(
     .testTarget(
       name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CairoReference",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderTestSupport",
+        "SwiftLoaderCairoReference",
         "CSwiftLoaderSDL2",
       ]
     ),
     .testTarget(
       name: "DemoTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CSwiftLoaderSDL2", "demo",
-        "hello-loader", "loader-list", "many-loaders",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderTestSupport",
+        "CSwiftLoaderSDL2",
+        "SwiftLoaderDemo", "SwiftLoaderHelloLoader", "SwiftLoaderLoaderList",
+        "SwiftLoaderManyLoaders",
       ]
     ),
     .testTarget(
       name: "FrameRecordingTests",
       dependencies: [
-        "FrameRecording", "LoaderCore", "LoaderSDL", "LoaderSupport", "LoaderTestSupport", "CGIF",
-        "CWebP", "CFFmpeg", "demo",
+        "SwiftLoaderFrameRecording", "LoaderCore", "LoaderSDL", "SwiftLoaderSupport",
+        "SwiftLoaderTestSupport", "CSwiftLoaderGIF",
+        "CSwiftLoaderWebP", "CSwiftLoaderFFmpeg", "SwiftLoaderDemo",
       ]
     ),
-    .testTarget(name: "LoaderSupportTests", dependencies: ["LoaderSupport"]),
+    .testTarget(name: "LoaderSupportTests", dependencies: ["SwiftLoaderSupport"]),
     // `LoaderExport`'s SVG rendered by headless Chromium (run as a process) and its Lottie by
     // rlottie, each against Cairo; and the demo's `--record FILE.svg / .json`.
     .testTarget(
       name: "VectorExportTests",
       dependencies: [
-        "LoaderCore", "LoaderSupport", "LoaderTestSupport", "CairoReference", "CCairo", "CRLottie",
-        "demo",
+        "LoaderCore", "SwiftLoaderSupport", "SwiftLoaderTestSupport", "SwiftLoaderCairoReference",
+        "CSwiftLoaderCairo", "CSwiftLoaderRLottie",
+        "SwiftLoaderDemo",
       ]
     ),
-    // Links the bench's code, CAllocationCounter's malloc included, into the test bundle:
+    // Links the bench's code, CSwiftLoaderAllocationCounter's malloc included, into the test bundle:
     // every allocation of the tests pays one relaxed atomic add.
     .testTarget(
-      name: "BenchTests", dependencies: ["bench", "LoaderCore", "LoaderTestSupport"]),
+      name: "BenchTests",
+      dependencies: ["SwiftLoaderBench", "LoaderCore", "SwiftLoaderTestSupport"]),
   ]
 )

@@ -1,8 +1,8 @@
-import CAllocationCounter
+import CSwiftLoaderAllocationCounter
 
 /// Heap allocations of the whole process so far.
 ///
-/// The bench links `CAllocationCounter`, whose `malloc`, `calloc`, `realloc`, `memalign`,
+/// The bench links `CSwiftLoaderAllocationCounter`, whose `malloc`, `calloc`, `realloc`, `memalign`,
 /// `aligned_alloc` and `posix_memalign` interpose glibc's (the executable's definitions win
 /// symbol resolution for every shared library, Swift runtime included) and count each call
 /// before forwarding to `__libc_malloc` & co. So this counts every allocation, including ones

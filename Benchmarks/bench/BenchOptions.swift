@@ -1,5 +1,5 @@
 import Foundation
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// The command line, validated before anything is measured or rebuilt.
 ///

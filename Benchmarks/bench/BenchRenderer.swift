@@ -2,7 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// The renderer `BENCH_RENDERER` asks for: where `raster/<backend>` and `frame/<backend>` draw.
 /// SDL's software renderer into a 1920x1080 surface (the default, what every figure of the

@@ -1,7 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// Which sizes each entry is measured at.
 struct BenchSizes {

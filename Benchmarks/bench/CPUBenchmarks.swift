@@ -1,5 +1,5 @@
 import Foundation
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// `cpu/*`: what the demo's real window loop costs the machine, in percent of one core.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// A process the bench starts and waits for (`cpu/*` runs the demo, `host/*` the bench
 /// itself), which dies with the bench however the bench ends.

@@ -1,7 +1,7 @@
 import CSwiftLoaderSDL2
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 
 /// `frame/<backend>`: one whole frame of the demo's grid scene, as a game loop runs it.
 ///

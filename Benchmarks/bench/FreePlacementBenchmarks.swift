@@ -2,7 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 
 /// `frame/sprites` and `edit/sprites`: loaders placed anywhere (`LoaderField`'s `.free`
 /// layout), beside the grid's `frame/<backend>`.

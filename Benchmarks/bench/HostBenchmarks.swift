@@ -1,6 +1,6 @@
 import Foundation
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// `host/<renderer>/<drawer>`: what `LoaderView`s cost a program that owns its window.
 ///

@@ -2,7 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// The `host/*` child: the bench started again by `HostBenchmarks` with `BENCH_HOST_CHILD` set,
 /// so that each entry has a process of its own (its resident memory is the host's alone, and

@@ -1,7 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 
 /// The machine's floors: what no step or raster can beat.
 ///

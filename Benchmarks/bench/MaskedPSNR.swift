@@ -1,6 +1,6 @@
 import Foundation
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// PSNR between two frames over the pixels that some ring can touch: the union of the rings'
 /// square frames. Background far from every ring is equal in any two renders and would only

@@ -1,5 +1,5 @@
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 extension OffscreenCanvas {
   /// The canvas as a PNG at `path`, through the one output writer.

@@ -1,7 +1,7 @@
-import CairoReference
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderTestSupport
 
 /// `raster/<backend>` for every backend in the `RingBackend` registry, and `raster/cairo`
 /// (the peer), on `RasterScene` at each size.

@@ -1,5 +1,5 @@
 import Foundation
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// Makes sure the numbers come from optimized code: a debug build rebuilds the bench in
 /// release and replaces itself with it (same arguments), so `swift run bench` works as is.

@@ -1,4 +1,4 @@
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// The order statistics a result reports, package-benchmark style: a distribution, not a mean.
 ///

@@ -1,5 +1,5 @@
 import LoaderCore
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// How long and how often to measure one entry.
 struct SamplingPlan {

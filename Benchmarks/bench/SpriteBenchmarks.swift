@@ -1,9 +1,9 @@
 import CSwiftLoaderSDL2
-import CairoReference
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 
 /// `raster/sprite` and `raster/sprite-gl`: the peer an SDL programmer writes first. One
 /// ring is painted once, white at angle 0, by the project's SDL2_gfx painter

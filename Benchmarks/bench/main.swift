@@ -1,5 +1,5 @@
 import Foundation
-import LoaderSupport
+import SwiftLoaderSupport
 
 // A `host/*` child (this executable started again by `HostBenchmarks`) runs its host and exits.
 HostChild.runIfRequested()

@@ -1,12 +1,12 @@
-import FrameRecording
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 
 /// A command-line mistake of the demo: one line naming the flag, exit status 2.
-typealias UsageError = LoaderSupport.UsageError
+typealias UsageError = SwiftLoaderSupport.UsageError
 
-extension LoaderSupport.UsageError {
+extension SwiftLoaderSupport.UsageError {
   init(flag: String, problem: String) {
     self.init(program: "demo", flag: flag, problem: problem)
   }

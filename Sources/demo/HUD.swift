@@ -1,5 +1,5 @@
-import CSDL2TTF
 import CSwiftLoaderSDL2
+import CSwiftLoaderSDL2TTF
 import Foundation
 import LoaderSDL
 

@@ -1,4 +1,4 @@
-import CSDL2TTF
+import CSwiftLoaderSDL2TTF
 import Foundation
 
 /// Finds the HUD's font file: DejaVu Sans Mono (Debian's fonts-dejavu-core) through

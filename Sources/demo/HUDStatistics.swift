@@ -1,4 +1,4 @@
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// Frame times of the window's recent frames, and what the HUD shows of them. No SDL: tested
 /// on its own.

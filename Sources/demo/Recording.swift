@@ -1,8 +1,8 @@
 import CSwiftLoaderSDL2
-import FrameRecording
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 
 /// `--record FILE`: what to record, checked before anything is drawn, each problem naming its
 /// flag.

@@ -1,8 +1,8 @@
 import CSwiftLoaderSDL2
 import Foundation
-import FrameRecording
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 
 extension HeadlessRun {
   /// `--record FILE` headless, `format` the one its extension names: every check first

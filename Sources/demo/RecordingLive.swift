@@ -1,7 +1,7 @@
 import CSwiftLoaderSDL2
-import FrameRecording
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 
 /// R in the window: records what is on screen, in real time, until R again.
 ///

@@ -1,7 +1,7 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// The pixels a renderer has drawn, read back into a surface of their own: what S and
 /// PrintScreen save, and what a window recording encodes.

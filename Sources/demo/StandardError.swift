@@ -1,4 +1,4 @@
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// Writes one error line to stderr, in the format both executables share (one line, long
 /// values cut).

@@ -1,7 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// Streams the `--trace` JSON document through `OutputFile` (complete or absent; `-` is
 /// standard output):

@@ -1,7 +1,7 @@
 import Foundation
-import FrameRecording
 import LoaderCore
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 
 /// `--record FILE.svg` and `--record FILE.json`: the row as a vector animation
 /// (`LoaderExport`), one steady period in points, written through `OutputFile`. No SDL, no

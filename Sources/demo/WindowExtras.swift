@@ -1,6 +1,6 @@
 import Foundation
-import FrameRecording
 import LoaderSDL
+import SwiftLoaderFrameRecording
 
 /// The window's HUD, screenshots and recording: H, `?` / F1, S / PrintScreen and R.
 ///

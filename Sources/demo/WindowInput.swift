@@ -1,5 +1,5 @@
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// What the window's keys and clicks do to the scene, at the time they are stamped with:
 /// Space toggles the seed's loader (the grid and the sprites: all), `A` all, a click the

@@ -1,6 +1,6 @@
 import Foundation
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// The interactive demo: the scene in a window until Esc or close.
 ///

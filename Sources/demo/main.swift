@@ -1,7 +1,7 @@
 import Foundation
-import FrameRecording
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 
 // Exit statuses: 0 done, 1 drawing, SDL or writing failed, 2 bad command line, 130 / 143
 // interrupted by SIGINT / SIGTERM (partial output removed).

@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// Runs the built `bench` executable (beside the test bundle, a debug build): flags are

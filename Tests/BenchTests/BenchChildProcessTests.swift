@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The demo that `cpu/*` runs as a child ends with the bench, however the bench ends.

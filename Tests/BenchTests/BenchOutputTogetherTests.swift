@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The bench's JSON and chart go in together (`OutputFile.commit(_:)`): when one cannot be

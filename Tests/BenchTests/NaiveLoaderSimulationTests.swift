@@ -1,7 +1,7 @@
 import LoaderCore
 import Testing
 
-@testable import bench
+@testable import SwiftLoaderBench
 
 /// The bench's baseline, `NaiveLoaderSimulation`, against the reference model
 /// (`LoaderTimeline`): a baseline that computed something else would make `step/naive` a

@@ -1,9 +1,9 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
-@testable import demo
+@testable import SwiftLoaderDemo
 
 /// Hostile command lines against the built `demo` and `bench`: a seeded generator (SplitMix64)
 /// mixes every flag of each table with good values, hostile ones (empty, signs, 0, nan, inf,

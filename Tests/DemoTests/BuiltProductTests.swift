@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The launcher every executable test goes through.

@@ -1,8 +1,8 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// `--backend`: every backend renders the demo's frames headless, and they agree.

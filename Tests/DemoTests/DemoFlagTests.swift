@@ -1,11 +1,11 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
-@testable import demo
+@testable import SwiftLoaderDemo
 
 /// The demo's command line: help text, and every bad input refused before anything is written.
 @Suite struct DemoFlagTests {

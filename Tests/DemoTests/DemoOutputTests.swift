@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// Where the demo's files go: through links, to stdout, never over a device or a directory,

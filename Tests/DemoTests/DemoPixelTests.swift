@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// Frames rendered by the built demo (dummy video driver), read back from its PNGs.

@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The progress line of long headless runs: on a terminal (a pseudo-terminal from util-linux's

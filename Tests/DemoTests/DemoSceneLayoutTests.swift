@@ -1,9 +1,9 @@
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
-@testable import demo
+@testable import SwiftLoaderDemo
 
 /// The window's click-to-loader lookup and the layout arithmetic the demo draws with, against
 /// `GridLayout` and `RowLayout`; the demo's backend choice.

@@ -1,7 +1,7 @@
 import Foundation
 import LoaderCore
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// `demo --scene sprites`: loaders riding bouncing sprites, checked headless through the

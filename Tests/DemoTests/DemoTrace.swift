@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// A `--trace` document read back: frames of rings, and the `--toggle-random` schedule.

@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The window under a private Xvfb server, driven by xdotool's synthetic keys: S writes a

@@ -2,10 +2,10 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
-@testable import demo
+@testable import SwiftLoaderDemo
 
 /// The HUD's figures (no SDL), and its pixels on an offscreen frame.
 @Suite struct HUDStatisticsTests {

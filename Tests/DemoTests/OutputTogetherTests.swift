@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The demo's files go in together (`OutputFile.commit(_:)`): when any of them cannot be written,

@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// The README's library section shows each of `Examples/*/main.swift` as it is, and each

@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// Scripted toggles at a `--speed` other than 1: a frame plays the toggles inside the engine

@@ -1,6 +1,6 @@
-import CFFmpeg
-import CGIF
-import CWebP
+import CSwiftLoaderFFmpeg
+import CSwiftLoaderGIF
+import CSwiftLoaderWebP
 import Foundation
 
 /// Decoders for the files `FrameRecorder` writes, through the same libraries' read sides, so

@@ -1,5 +1,5 @@
 import Foundation
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 
 /// The built `demo` run headless (dummy video driver) in `directory` (`DemoProcess`), and its
 /// PNG frames read back (`PNGImage`) as `0xAARRGGBB` pixels, the decoders' form.

@@ -1,7 +1,7 @@
 import Foundation
-import FrameRecording
 import LoaderCore
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 import Testing
 
 /// `demo --record` as a user runs it: each file decoded back by its own library and compared

@@ -1,11 +1,11 @@
 import CSwiftLoaderSDL2
 import Foundation
-import FrameRecording
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderFrameRecording
 import Testing
 
-@testable import demo
+@testable import SwiftLoaderDemo
 
 /// The demo's side of recording: what `--record` refuses, naming the flag, and the files its
 /// headless and window paths write.

@@ -1,9 +1,9 @@
-import CFFmpeg
+import CSwiftLoaderFFmpeg
 import Foundation
-import FrameRecording
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
 import Testing
 
 /// Each format written from real ring frames and decoded back by its own library.

@@ -1,5 +1,5 @@
-import FrameRecording
 import LoaderCore
+import SwiftLoaderFrameRecording
 import Testing
 
 /// Which instants a recording draws, and the rate each format plays them at.

@@ -1,9 +1,9 @@
-import CFFmpeg
+import CSwiftLoaderFFmpeg
 import Foundation
-import FrameRecording
 import LoaderCore
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderFrameRecording
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// Every recording shows each frame at the time it was drawn for: each file from

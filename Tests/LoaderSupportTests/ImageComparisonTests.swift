@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LoaderSupport
+@testable import SwiftLoaderSupport
 
 /// The PSNR every quality bar is measured with, on images whose error is known.
 @Suite struct ImageComparisonTests {

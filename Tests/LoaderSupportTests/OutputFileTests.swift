@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LoaderSupport
+@testable import SwiftLoaderSupport
 
 /// A fresh directory, removed when the test ends.
 final class Scratch {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LoaderSupport
+@testable import SwiftLoaderSupport
 
 @Suite struct OutputTargetLinkTests {
   /// `a -> b -> a` resolves to nothing: refused, and both links are still links afterwards

@@ -1,4 +1,4 @@
-import LoaderSupport
+import SwiftLoaderSupport
 import Testing
 
 /// The progress line driven by an injected clock and terminal flag: what it writes, when, and

@@ -1,6 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

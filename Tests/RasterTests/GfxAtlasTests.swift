@@ -1,8 +1,8 @@
-import CairoReference
 import Foundation
 import LoaderCore
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

@@ -1,7 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// A package outside the repository, depending on this one by path as a user's would, draws
@@ -48,7 +48,7 @@ import Testing
       to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     for (from, to) in [
       ("Tests/HostConsumer/main.swift", "main.swift"),
-      ("Tests/LoaderTestSupport/HostRenderStates.swift", "HostRenderStates.swift"),
+      ("Tests/SwiftLoaderTestSupport/HostRenderStates.swift", "HostRenderStates.swift"),
     ] {
       try FileManager.default.copyItem(
         at: root.appendingPathComponent(from), to: sources.appendingPathComponent(to))

@@ -1,7 +1,7 @@
 import CSwiftLoaderSDL2
 import LoaderCore
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

@@ -1,7 +1,7 @@
 import Foundation
 import LoaderSDL
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// `LoaderView` and `LoaderField` against SPEC: worked angles, toggles, speed, idle

@@ -1,8 +1,8 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

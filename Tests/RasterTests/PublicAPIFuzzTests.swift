@@ -2,7 +2,7 @@ import CSwiftLoaderSDL2
 import Dispatch
 import LoaderCore
 import LoaderSDL
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// Hostile values through the public library API, in seeded random order: NaN, infinities,

@@ -1,8 +1,8 @@
 import CSwiftLoaderSDL2
-import CairoReference
 import LoaderCore
-import LoaderSupport
-import LoaderTestSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
+import SwiftLoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

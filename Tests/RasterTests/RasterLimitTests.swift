@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 @testable import LoaderSDL

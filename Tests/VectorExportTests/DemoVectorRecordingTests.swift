@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 import Testing
 
 /// `demo --record FILE.svg` and `FILE.json`, run as a process: the file is exactly

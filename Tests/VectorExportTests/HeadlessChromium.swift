@@ -1,6 +1,6 @@
 import Foundation
 import LoaderCore
-import LoaderTestSupport
+import SwiftLoaderTestSupport
 
 /// Headless Chromium (Debian's `chromium`) as a process: an SVG inlined six times in one HTML
 /// page, each copy paused at its own time, captured in one screenshot.

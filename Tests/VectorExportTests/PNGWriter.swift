@@ -1,4 +1,4 @@
-import CCairo
+import CSwiftLoaderCairo
 import Foundation
 
 /// Writes `0xAARRGGBB` pixels (premultiplied, as rlottie and Cairo give them) as a PNG through

@@ -1,4 +1,4 @@
-import CRLottie
+import CSwiftLoaderRLottie
 import Foundation
 
 /// A Lottie file loaded by rlottie (Debian's `librlottie0-1`), rendered frame by frame into

@@ -1,7 +1,7 @@
-import CairoReference
 import Foundation
 import LoaderCore
-import LoaderSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
 import Testing
 
 /// One exported animation to check: a style in a container, on its theme's background.

@@ -1,7 +1,7 @@
-import CairoReference
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
 
 /// What a row drawn under a `HostRenderStateCase` must look like: Cairo's rings at the place
 /// the state maps the frame to, crisp at its density, and nothing but background elsewhere.

@@ -1,7 +1,7 @@
-import CCairo
+import CSwiftLoaderCairo
 import Foundation
 import LoaderCore
-import LoaderSupport
+import SwiftLoaderSupport
 
 /// An independent renderer for the seed's rings: Cairo strokes each ring straight from the
 /// style (centreline radius, line width, cap, dash array and phase), without the project's own

@@ -1,4 +1,4 @@
-import CWebP
+import CSwiftLoaderWebP
 import Foundation
 
 /// Animated WebP through libwebp's `WebPAnimEncoder`, every frame lossless (`exact`, so even

@@ -1,4 +1,4 @@
-import CFFmpeg
+import CSwiftLoaderFFmpeg
 import Foundation
 
 /// H.264 in MP4, or VP9 in WebM, through libavcodec and libavformat; frames converted from

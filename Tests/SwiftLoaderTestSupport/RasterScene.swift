@@ -1,8 +1,8 @@
-import CairoReference
 import Foundation
 import LoaderCore
 import LoaderSDL
-import LoaderSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
 
 /// A frame of rings that a backend, Cairo and the coverage reference each draw, so that the
 /// tests and the bench compare backends on the same pixels.

@@ -1,4 +1,4 @@
-import CGIF
+import CSwiftLoaderGIF
 import Foundation
 
 /// GIF89a through giflib, streamed: each frame is written as it arrives.

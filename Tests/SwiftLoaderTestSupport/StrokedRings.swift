@@ -1,6 +1,6 @@
-import CairoReference
 import LoaderCore
-import LoaderSupport
+import SwiftLoaderCairoReference
+import SwiftLoaderSupport
 
 /// One ring as a trace or a field states it: its frame's centre and half side in output
 /// pixels, its angle and colour. Rings of any sizes in one frame (loaders placed freely).
