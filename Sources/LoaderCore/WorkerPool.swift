@@ -93,7 +93,7 @@ package final class WorkerPool: Sendable {
 private final class Crew: @unchecked Sendable {
   let threads: Int
 
-  /// The current call's number (low 32 bits) and how many threads it uses (low byte):
+  /// The current call's number (32 bits) above a byte of how many threads it uses:
   /// `number << 8 | threads`. A worker learns from this one value whether it takes part.
   private let published = Atomic<Int>(0)
   /// The current call's number (bits 32 and up), its pieces (bits 16 to 31) and the next
