@@ -93,10 +93,10 @@ extension CoverageSpanRasterizer {
   }
 }
 
-/// One frame's rings sorted into bands, ready to blend: everything a worker reads, none of it
-/// written, so bands can be blended by several at once. Unchecked `Sendable`: the pointers
+/// One frame's rings sorted into bands, ready to blend (a `WorkerPool` job): everything a
+/// worker reads, none of it written, so bands can be blended by several at once. The pointers
 /// are read only, except `target`'s pixels, of which each worker writes its own bands' rows.
-struct BandedFrame: RangeJob, @unchecked Sendable {
+struct BandedFrame: RangeJob {
   let placed: UnsafeBufferPointer<CoverageSpanRasterizer.Placement>
   let bandStart: UnsafeBufferPointer<Int32>
   let items: UnsafeBufferPointer<Int32>
