@@ -12,7 +12,7 @@ APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcair
   libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool \
   chromium librlottie0-1 librlottie-dev python3
 
-.PHONY: deps demo test lint symbol-graphs docs api bench bench-quick check-memory soak
+.PHONY: deps demo test lint symbol-graphs docs api bench bench-quick check-memory check-threads check-address soak
 
 # Installs only what is missing, so a machine that has everything needs no network.
 deps:
@@ -80,6 +80,25 @@ check-memory: deps
 	  .build/release/demo --headless --scene grid --count 200 --at 0,0.5,1,1.5 \
 	  --toggle-random 7 --out $$out --trace $$out/t.json; \
 	status=$$?; rm -rf $$out; exit $$status
+
+# ThreadSanitizer over the suites whose code runs on several threads: the pool, the engine's
+# passes, the spans blending, fields and views drawn with threads, and the stress test of
+# several threads each drawing on its own renderers (ThreadStressTests). Any report fails it.
+# A build of its own (.build-tsan): sanitized builds define no malloc of the bench's counter.
+THREAD_SUITES := WorkerPoolTests|RotationEngineThreadTests|RotationEngineTests|RasterSpanThreadTests|RasterSpanTests|LoaderFieldThreadsTests|LoaderFieldFreeTests|LoaderViewTests|SpanBudgetTests|ThreadStressTests
+check-threads: deps
+	swift build --build-tests --sanitize=thread --build-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" swift test --skip-build \
+	  --sanitize=thread --build-path .build-tsan --filter '$(THREAD_SUITES)'
+
+# AddressSanitizer over the library's suites (LoaderCoreTests, RasterTests: every backend,
+# renderer and render state, the fuzz of the public API). Leaks are check-memory's (valgrind
+# on the demo): SDL, Mesa and the Swift runtime keep blocks until exit that LeakSanitizer would
+# list.
+check-address: deps
+	swift build --build-tests --sanitize=address --build-path .build-asan
+	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" swift test --skip-build \
+	  --sanitize=address --build-path .build-asan --filter 'LoaderCoreTests|RasterTests'
 
 # Resident memory of the release demo's window loop at 10k loaders, every SOAK_INTERVAL
 # seconds for SOAK_SECONDS (default 60); XVFB=1 for a real X window under Xvfb.

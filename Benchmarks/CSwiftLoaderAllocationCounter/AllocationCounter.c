@@ -9,6 +9,25 @@
 
 #include "CSwiftLoaderAllocationCounter.h"
 
+// Under AddressSanitizer or ThreadSanitizer the sanitizer's runtime owns malloc & co.: its
+// interceptors must be the ones every library binds to, and they call malloc while they set
+// themselves up, before anything here could forward. A sanitized build (`swift build
+// --sanitize=...`, which compiles C targets with -fsanitize too) defines none of them, and
+// counts nothing.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SWIFTLOADER_SANITIZED 1
+#endif
+#endif
+
+#ifdef SWIFTLOADER_SANITIZED
+
+int callocation_counting(void) { return 0; }
+
+unsigned long long callocation_count(void) { return 0; }
+
+#else
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
@@ -19,6 +38,8 @@ static _Atomic unsigned long long allocations;
 static inline void count_one(void) {
   atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
 }
+
+int callocation_counting(void) { return 1; }
 
 unsigned long long callocation_count(void) {
   return atomic_load_explicit(&allocations, memory_order_relaxed);
@@ -60,3 +81,5 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
   *out = p;
   return 0;
 }
+
+#endif

@@ -58,6 +58,9 @@ setenv("SDL_VIDEODRIVER", "dummy", 0)
 
 print("# bench: \(MachineDescription.summary)")
 print("# command: bench \(arguments.joined(separator: " "))")
+if !AllocationCounter.isCounting {
+  print("# allocations: not counted (a sanitized build: its runtime owns malloc), shown as 0")
+}
 let started = Stopwatch.now()
 let run = BenchRun(options: options, renderer: renderer)
 do {

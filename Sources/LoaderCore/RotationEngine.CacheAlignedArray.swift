@@ -5,6 +5,11 @@ extension RotationEngine {
   /// would be one line. (`Array` puts its elements 32 bytes after a 16-byte-aligned header.)
   /// A `LoaderRun` has a 56-byte stride, so some straddle two lines; the common trigger does
   /// not read them.
+  ///
+  /// `@unchecked Sendable` is safe because it is copy-on-write like `Array`: every mutation
+  /// first makes `buffer` unique (`makeUnique()`), so copies on two threads never write one
+  /// buffer, and a buffer shared between copies is only read. (A threaded pass writes disjoint
+  /// ranges of one engine's own, unique buffer, through `baseAddress`, while the engine waits.)
   struct CacheAlignedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     static var alignment: Int { 64 }
 

@@ -3,6 +3,10 @@ extension RotationEngine {
   /// behind raw pointers so a step appends an entry with two loads and a store (no uniqueness
   /// check, no retain per entry). Shared between copies of an engine until one of them mutates
   /// (`RotationEngine.uniqueWheel()`).
+  ///
+  /// `@unchecked Sendable` is safe for the same reason as `CacheAlignedArray`: an engine writes
+  /// its wheel only after making it unique, so a wheel shared by copies of an engine (on any
+  /// threads) is only read.
   final class TimingWheel: @unchecked Sendable {
     let size: Int
     let bases: UnsafeMutablePointer<UnsafeMutablePointer<WheelEntry>>

@@ -90,6 +90,10 @@ package final class WorkerPool: Sendable {
 }
 
 /// A `WorkerPool`'s threads and the call they work on.
+///
+/// `@unchecked Sendable` is safe because its three plain variables below are each written by
+/// one thread at a time and published through an atomic before any other thread reads them:
+/// see each one's comment. Everything else is `let`, atomics, or `Sendable`.
 private final class Crew: @unchecked Sendable {
   let threads: Int
 
@@ -127,10 +131,16 @@ private final class Crew: @unchecked Sendable {
     }
   }
 
-  // Written by the caller before it publishes a call, read by workers after they claim a piece
-  // of it (the caller returns only when every piece is done, so it stays valid while read).
+  // Safe: written only by the thread holding `busy` (one caller at a time), before it
+  // publishes the call with a releasing store of `claims`; read by a worker only after its
+  // acquiring claim of a piece of that call succeeded, and the caller neither returns nor
+  // writes it again until every piece is done.
   private nonisolated(unsafe) var call: Call?
+  // Safe: written once, by `stop()` in the pool's deinit (no call can be running then),
+  // before the sequentially consistent store of `published` that the workers read before it.
   private nonisolated(unsafe) var stopping = false
+  // Safe: read and written only by the thread holding `busy`, or by `stop()` when no call can
+  // run; the workers learn the number from `published` and `claims`, never from here.
   private nonisolated(unsafe) var callNumber = 0
 
   init(threads: Int) {

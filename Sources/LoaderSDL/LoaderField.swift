@@ -823,3 +823,8 @@ extension LoaderField {
     var quietFrom = -Double.infinity
   }
 }
+
+/// Not `Sendable`: a `LoaderField` belongs to the thread of the SDL renderer it draws on (see
+/// <doc:InYourSDLProgram#Threads>).
+@available(*, unavailable)
+extension LoaderField: Sendable {}

@@ -122,3 +122,8 @@ public final class LoaderRenderer {
     rasterizers.removeAll()
   }
 }
+
+/// Not `Sendable`: a `LoaderRenderer` belongs to the thread of the SDL renderer it draws on (see
+/// <doc:InYourSDLProgram#Threads>).
+@available(*, unavailable)
+extension LoaderRenderer: Sendable {}

@@ -175,3 +175,8 @@ public final class LoaderView {
     try field.angles(of: loader, at: time)
   }
 }
+
+/// Not `Sendable`: a `LoaderView` belongs to the thread of the SDL renderer it draws on (see
+/// <doc:InYourSDLProgram#Threads>).
+@available(*, unavailable)
+extension LoaderView: Sendable {}

@@ -1,7 +1,6 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
-import Synchronization
 
 /// An SDL renderer drawing into a 32-bit ARGB surface in memory: headless frames, atlas cells,
 /// tests and the bench (the project's one canvas type).
@@ -38,7 +37,22 @@ package final class OffscreenCanvas {
   /// canvases may be made and freed on several threads at once, and SDL loads EGL with the
   /// first OpenGL window and unloads it with the last, unguarded ("EGL context already
   /// created", "EGL display: (nil)", or a crash inside SDL when two threads meet there).
-  private static let videoLock = Mutex(())
+  ///
+  /// An `NSLock` (a pthread mutex), not a `Mutex`: ThreadSanitizer sees a pthread mutex's
+  /// hand-over, and misses the kernel's hand-over of a contended `Mutex` on Linux.
+  private static let videoLock = NSLock()
+
+  /// Runs `body` holding the lock under which canvases open and close their windows: SDL's
+  /// window list and its EGL loading are not thread-safe, so a process that makes OpenGL
+  /// canvases on several threads (the tests, the bench) makes and destroys its other windows,
+  /// and asks SDL about them, only in here.
+  package static func withVideoLock<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    videoLock.lock()
+    defer { videoLock.unlock() }
+    return try body()
+  }
 
   /// SDL's video subsystem is process-wide, and `SDL_VideoInit` shuts down one that is already
   /// up (closing every window of it) before starting another. So an OpenGL canvas uses the
@@ -48,7 +62,7 @@ package final class OffscreenCanvas {
   /// test playing a host brings its video up through the same lock: two `SDL_VideoInit`s at
   /// once leave one side without its driver.)
   package static func bringUpVideo() throws(SDLError) {
-    try videoLock.withLock { _ throws(SDLError) in try bringUpVideoHoldingLock() }
+    try withVideoLock { () throws(SDLError) in try bringUpVideoHoldingLock() }
   }
 
   /// `bringUpVideo()`'s work, for a caller that holds `videoLock`.
@@ -118,7 +132,7 @@ package final class OffscreenCanvas {
   private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
     window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
   ) {
-    try videoLock.withLock { _ throws(SDLError) in
+    try withVideoLock { () throws(SDLError) in
       try bringUpVideoHoldingLock()
       return try openOpenGLTarget(width: width, height: height)
     }
@@ -161,7 +175,7 @@ package final class OffscreenCanvas {
     loaders.close()
     if let target = openGLTarget {
       let renderer = renderer
-      Self.videoLock.withLock { _ in
+      Self.withVideoLock {
         SDL_DestroyTexture(target.texture)
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(target.window)

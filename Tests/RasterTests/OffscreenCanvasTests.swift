@@ -35,15 +35,19 @@ import Testing
   func anOpenGLCanvasLeavesTheHostsWindowsOpen() throws {
     // The "host" brings video up through the canvases' lock: an `SDL_VideoInit` of its own
     // racing a canvas's on another test's thread would leave one of them without a driver.
+    // Its own window too: SDL's window list is not thread-safe, and other tests' canvases open
+    // and close windows on other threads (under that lock).
     try OffscreenCanvas.bringUpVideo()
-    let window = try #require(
-      SDL_CreateWindow("host", 0, 0, 16, 16, SDL_WINDOW_HIDDEN.rawValue),
-      "SDL_CreateWindow: \(String(cString: SDL_GetError()))")
-    defer { SDL_DestroyWindow(window) }
+    let made = OffscreenCanvas.withVideoLock {
+      SDL_CreateWindow("host", 0, 0, 16, 16, SDL_WINDOW_HIDDEN.rawValue)
+    }
+    let window = try #require(made, "SDL_CreateWindow: \(String(cString: SDL_GetError()))")
+    defer { OffscreenCanvas.withVideoLock { SDL_DestroyWindow(window) } }
     let id = SDL_GetWindowID(window)
     let canvas = try OffscreenCanvas.openGL(width: 8, height: 8)
-    #expect(SDL_GetWindowFromID(id) == window, "the host's window was closed")
-    #expect(SDL_GetCurrentVideoDriver() != nil)
+    let found = OffscreenCanvas.withVideoLock { SDL_GetWindowFromID(id) }
+    #expect(found == window, "the host's window was closed")
+    #expect(OffscreenCanvas.withVideoLock { SDL_GetCurrentVideoDriver() } != nil)
     withExtendedLifetime(canvas) {}
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An executable product of this package (`demo`, `bench`) as built beside the test bundle,
 /// launched with `Process`: what it printed and how it exited.
@@ -36,9 +37,14 @@ package struct BuiltProduct {
 
   /// Runs `executable`, reading its stdout and stderr at the same time: reading one to its
   /// end first would deadlock on a child that fills the other pipe (64 KiB) meanwhile.
+  ///
+  /// The child gets `timeout` of wall time from its launch; past that it is killed (`SIGKILL`)
+  /// and the result says so (`timedOut`, reason `.uncaughtSignal`). The deadline runs from the
+  /// launch, not from when the test began: a test scheduled late on a loaded machine is not
+  /// charged for the wait (Swift Testing's `.timeLimit` is).
   package static func run(
     executable: URL, _ arguments: [String], environment: [String: String?] = [:],
-    directory: URL? = nil
+    directory: URL? = nil, timeout: Duration = .seconds(600)
   ) throws -> BuiltProduct {
     let p = Process()
     p.executableURL = executable
@@ -52,22 +58,70 @@ package struct BuiltProduct {
     p.standardOutput = out
     p.standardError = err
     try p.run()
-    final class Drained: @unchecked Sendable {
-      // Written by the reading thread before `group.wait()` returns, read only after it.
-      var data = Data()
-    }
-    let stderrData = Drained()
-    let group = DispatchGroup()
-    let errHandle = err.fileHandleForReading
-    DispatchQueue.global().async(group: group) {
-      stderrData.data = errHandle.readDataToEndOfFile()
-    }
+    let watchdog = Watchdog(killing: p.processIdentifier, after: timeout)
+    let stderrData = PipeDrain(err.fileHandleForReading)
     let o = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
+    let e = stderrData.wait()
     p.waitUntilExit()
+    let timedOut = watchdog.finish()
     return BuiltProduct(
       status: p.terminationStatus, reason: p.terminationReason,
       stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: stderrData.data, as: UTF8.self))
+      stderr: String(decoding: e, as: UTF8.self), timedOut: timedOut)
+  }
+
+  /// Whether the child outlived its `timeout` and was killed.
+  package var timedOut = false
+}
+
+/// Reads a pipe to its end on a thread of its own, so that the caller can read another pipe
+/// meanwhile. A plain thread, not a Dispatch queue: on a loaded machine whose Dispatch threads
+/// are all blocked (other tests waiting on their children), Linux's Dispatch may not add one
+/// for a long time, and the child blocks on the full pipe until it does.
+package final class PipeDrain: @unchecked Sendable {
+  // Safe: `data` is written by the reading thread before it signals `done`, and read only
+  // after `wait()` has taken that signal.
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  package init(_ handle: FileHandle) {
+    let thread = Thread { [self] in
+      data = handle.readDataToEndOfFile()
+      done.signal()
+    }
+    thread.start()
+  }
+
+  /// Everything the pipe carried, once the writer has closed it.
+  package func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
+
+/// Kills process `pid` with `SIGKILL` unless `finish()` is called within `after` of its
+/// making; `finish()` says whether it had to.
+package final class Watchdog: Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+  private let fired = Atomic<Bool>(false)
+  private let stopped = DispatchSemaphore(value: 0)
+
+  package init(killing pid: Int32, after timeout: Duration) {
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let thread = Thread { [self] in
+      if finished.wait(timeout: .now() + seconds) == .timedOut {
+        fired.store(true, ordering: .sequentiallyConsistent)
+        kill(pid, SIGKILL)
+      }
+      stopped.signal()
+    }
+    thread.start()
+  }
+
+  /// Stops the watch; true when the process was killed for its time.
+  package func finish() -> Bool {
+    finished.signal()
+    stopped.wait()
+    return fired.load(ordering: .sequentiallyConsistent)
   }
 }
