@@ -134,8 +134,28 @@ package final class OffscreenCanvas {
   ) {
     try withVideoLock { () throws(SDLError) in
       try bringUpVideoHoldingLock()
+      try holdOpenGLLibraryHoldingLock()
       return try openOpenGLTarget(width: width, height: height)
     }
+  }
+
+  /// Whether this process holds SDL's OpenGL library loaded for good (`videoLock` guards it).
+  /// Safe as `nonisolated(unsafe)`: read and written only under `videoLock`.
+  private nonisolated(unsafe) static var holdsOpenGLLibrary = false
+
+  /// Loads SDL's OpenGL library (EGL and Mesa's driver) once, for the rest of the process.
+  ///
+  /// SDL loads it with the first OpenGL window and unloads it with the last: EGL terminated,
+  /// the driver (`swrast_dri.so`) unmapped. Canvases come and go (the tests make hundreds on
+  /// several threads), so the driver was unmapped and mapped again many times a run, while
+  /// threads it had started could still be on their way out of its code; a thread left running
+  /// there jumps into whatever is mapped at that address next (another thread's stack, say) and
+  /// crashes the process with no frame to unwind. Holding one reference of our own, never
+  /// released, keeps the driver mapped and its threads' code valid until the process exits.
+  private static func holdOpenGLLibraryHoldingLock() throws(SDLError) {
+    guard !holdsOpenGLLibrary else { return }
+    guard SDL_GL_LoadLibrary(nil) == 0 else { throw SDLError("SDL_GL_LoadLibrary") }
+    holdsOpenGLLibrary = true
   }
 
   /// `makeOpenGLTarget(width:height:)`'s window, renderer and target; under `videoLock`.
