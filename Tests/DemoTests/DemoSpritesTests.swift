@@ -107,17 +107,4 @@ import Testing
     let radii = frames[0].values.map { $0[0].radius }
     #expect(radii.min()! < 8 && radii.max()! == 25)
   }
-
-  /// `--record` records the sprites (a GIF whose frames differ).
-  @Test func recordsTheSprites() throws {
-    let dir = try ScratchDirectory("sprites-record")
-    defer { dir.remove() }
-    let r = try DemoProcess.run([
-      "--scene", "sprites", "--count", "30", "--size", "320x200", "--record", dir.file("s.gif"),
-      "--duration", "0.3", "--fps", "10",
-    ])
-    #expect(r.status == 0, "\(r.stderr)")
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: dir.file("s.gif")))
-    #expect(bytes.starts(with: Array("GIF89a".utf8)) && bytes.count > 2000)
-  }
 }

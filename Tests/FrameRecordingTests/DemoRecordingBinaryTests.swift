@@ -120,4 +120,23 @@ import Testing
         == "demo: wrote 5 frames, 0.1 s at 50 fps (gif delays are whole centiseconds: --fps 60"
         + " becomes 50) to l.gif\n")
   }
+
+  /// `--scene sprites --record` records the sprites: one GIF frame per 1/10 s, each the
+  /// headless frame at its time within the GIF's palette (>= 30 dB), and the sprites move
+  /// between frames.
+  @Test func recordsTheSprites() throws {
+    let dir = try scratch("sprites")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = ["--scene", "sprites", "--count", "30", "--size", "320x200"]
+    _ = try record("s.gif", scene + ["--duration", "0.3", "--fps", "10"], in: dir)
+    let gif = try Decoded.gif(dir + "/s.gif")
+    try #require(gif.frames.count == 3, "\(gif.frames.count) frames")
+    #expect(gif.delays == [10, 10, 10])
+    let headless = try DemoBinary.frames(at: [0, 0.1, 0.2], extra: scene, in: dir)
+    for k in 0..<3 {
+      let db = ImageComparison.psnr(gif.frames[k], headless[k], width: 320)
+      #expect(db >= 30, "frame \(k): \(db) dB against the headless frame")
+    }
+    #expect(gif.frames[0] != gif.frames[1] && gif.frames[1] != gif.frames[2], "nothing moved")
+  }
 }

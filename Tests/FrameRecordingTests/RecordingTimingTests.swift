@@ -143,21 +143,32 @@ import Testing
   }
 
   /// What `--pixel-format yuv420p` costs each ring, the numbers `--help` quotes: the seed's
-  /// loop at scale 1 loses colour at every edge of a 4-pixel stroke.
+  /// loop at scale 1 loses colour at every edge of a 4-pixel stroke (28-32 dB a ring against
+  /// the headless frame), where yuv444p keeps it (36-42 dB). Every ring is worse with yuv420p
+  /// than with yuv444p in the same container, each within the quoted range give or take 2 dB.
   @Test(arguments: ["l.mp4", "l.webm"])
   func yuv420pLosesTheColourOfThinStrokes(_ file: String) throws {
-    let scratch = try ScratchDirectory("timing-420")
-    defer { scratch.remove() }
-    let dir = scratch.path
-    let c = Case(file: file, flags: ["--loop"])
-    let (shown, times) = try Self.recordAndDecode(c, in: dir)
-    let headless = try DemoBinary.frames(at: times, in: dir)
-    var worst = [Double](repeating: .infinity, count: 5)
-    for k in shown.frames.indices {
-      let rings = Self.ringPSNR(shown.frames[k], headless[k])
-      for i in rings.indices { worst[i] = min(worst[i], rings[i]) }
+    func worstPerRing(_ flags: [String]) throws -> [Double] {
+      let scratch = try ScratchDirectory("timing-420")
+      defer { scratch.remove() }
+      let (shown, times) = try Self.recordAndDecode(
+        Case(file: file, flags: flags), in: scratch.path)
+      let headless = try DemoBinary.frames(at: times, in: scratch.path)
+      var worst = [Double](repeating: .infinity, count: 5)
+      for k in shown.frames.indices {
+        let rings = Self.ringPSNR(shown.frames[k], headless[k])
+        for i in rings.indices { worst[i] = min(worst[i], rings[i]) }
+      }
+      return worst
     }
-    print("\(file) yuv420p: worst dB per ring \(Self.text(worst))")
-    #expect(worst.allSatisfy { $0 >= 20 })
+    let subsampled = try worstPerRing(["--loop"])
+    let full = try worstPerRing(["--loop", "--pixel-format", "yuv444p"])
+    print("\(file) worst dB per ring: yuv420p \(Self.text(subsampled)), yuv444p \(Self.text(full))")
+    for i in 0..<5 {
+      #expect(subsampled[i] < full[i] - 2, "ring \(i): yuv420p keeps its colour")
+      #expect((26...34).contains(subsampled[i]), "ring \(i): yuv420p \(subsampled[i]) dB")
+      #expect(full[i] >= 34, "ring \(i): yuv444p \(full[i]) dB")
+    }
   }
+
 }
