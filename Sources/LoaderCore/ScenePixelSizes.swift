@@ -13,10 +13,10 @@
 ///
 /// Why these limits:
 /// - 16384 px a side is the offscreen canvas's limit (and a common GPU texture limit).
-/// - 256 px of ring radius: the `spans` backend stores a mask's length in 16 bits, in chunks
-///   of 4 pixels. The largest mask is a solid disc (`lineWidth = frameSize / 2`):
-///   `pi * 256^2 / 4` chunks, about 51,500, plus one partial chunk at each end of its 513 rows,
-///   is under 65,535. A ring's ink never leaves its frame, so the bound holds for every style.
+/// - 256 px of ring radius: the demo's own bound, not a backend's (`spans` takes rings up to
+///   2048 px, `gfx` and `geometry` up to 2^20 px): a ring 512 px across is already larger than
+///   any loader a screen shows. (It was once the 16-bit limit of a `spans` mask's length,
+///   which is 32 bits now.)
 /// - 1e-6 px: a ring that small covers nothing, and below it the backends' arc steps and
 ///   cap counts would be computed from denormal numbers.
 package struct ScenePixelSizes: Sendable, Equatable {

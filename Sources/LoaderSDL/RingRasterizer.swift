@@ -40,11 +40,11 @@ package protocol RingRasterizer: AnyObject {
   /// atlas's painter, which no setting picks.
   var name: String { get }
   /// Draws every ring in `rings`, in order, each shaped like `shapes[ring.shape]` (pixel
-  /// units), onto `renderer`, asking `shouldStop` between bounded pieces of work: it returns
-  /// false as soon as that says yes (some rings drawn, the rest not), true when every ring was
-  /// drawn. A host keeps answering input while one frame takes seconds (a million rings on a
-  /// CPU rasterizer) by stopping when input is waiting. `threads`: how many threads CPU work
-  /// may use. Every shape is checked (`DashedRing.isDrawable(by:limit:)`) before anything is
+  /// units), onto `renderer`. A backend that draws in bounded pieces (`gfx`, `geometry`)
+  /// asks `shouldStop` between them and returns false as soon as that says yes (some rings
+  /// drawn, the rest not), so a host keeps answering input while one frame takes seconds; one
+  /// that draws a frame in one piece (`spans`, whose frame of a million rings is tens of
+  /// milliseconds) never asks and returns true. `threads`: how many threads CPU work may use. Every shape is checked (`DashedRing.isDrawable(by:limit:)`) before anything is
   /// drawn.
   func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,

@@ -104,7 +104,8 @@ import Testing
     #expect(inked(part.pixels) > 0 && inked(part.pixels) * 3 < inked(whole.pixels))
   }
 
-  /// A backend that draws in one piece never stops: the protocol's default.
+  /// A backend that draws in one piece (`spans`) never asks whether to stop: it draws every
+  /// ring and says so.
   @Test func spansDrawsEverything() throws {
     let canvas = try OffscreenCanvas(width: 640, height: 360)
     let field = try LoaderField(style: .seed, layout: .grid, backend: .spans)
