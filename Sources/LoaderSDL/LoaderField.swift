@@ -100,95 +100,6 @@ public final class LoaderField {
     var isStill: Bool { self == .still }
   }
 
-  /// Why a call was refused: `description` names the argument or the state that was wrong,
-  /// in one line, with the limits. Every public call that can fail throws this, and leaves the
-  /// field as it was.
-  ///
-  /// Refused: a style that fails `LoaderStyle.validate()`; a time that is not finite, or that
-  /// maps before the field's past (the motion cannot go back: make a new field) or past its
-  /// last representable time (about 140,000 years of loader time); a removed loader's handle;
-  /// a container or loader frame that is not finite with a size >= 0 (> 0 for the container);
-  /// a render scale that is not finite and > 0; a speed outside `speedRange`; an opacity
-  /// outside `0...1`; a slow motion's factor outside `(0, 1)`; a frame rate that is not finite
-  /// and > 0; a thread count below 1; a `LoaderRenderer` that was closed; and an SDL call
-  /// that failed (its name and `SDL_GetError()`).
-  public struct Error: Swift.Error, Sendable, CustomStringConvertible {
-    package enum Reason: Sendable {
-      case invalidStyle(LoaderStyle.Error)
-      case invalidSpeed(Double)
-      case invalidFrame(width: Float, height: Float)
-      case invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float)
-      case invalidOpacity(Double)
-      case invalidRenderScale(x: Float, y: Float)
-      case invalidThreads(Int)
-      case closed
-      case invalidMotion(Double)
-      case invalidFrameRate(Double)
-      case timeNotFinite(Double)
-      case timeBeforePast(time: Double, earliest: Double)
-      case engine(RotationEngine.Error)
-      case layout(GridLayout.Error)
-      case sdl(SDLError)
-    }
-    /// What was wrong, for the package's tests to match.
-    package let reason: Reason
-
-    package static func invalidStyle(_ e: LoaderStyle.Error) -> Self {
-      Self(reason: .invalidStyle(e))
-    }
-    package static func invalidSpeed(_ v: Double) -> Self { Self(reason: .invalidSpeed(v)) }
-    package static func invalidFrame(width: Float, height: Float) -> Self {
-      Self(reason: .invalidFrame(width: width, height: height))
-    }
-    /// A loader's own frame (`.free` layout) is not finite with a size >= 0.
-    package static func invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float) -> Self
-    {
-      Self(reason: .invalidLoaderFrame(x: x, y: y, width: width, height: height))
-    }
-    package static func invalidOpacity(_ v: Double) -> Self { Self(reason: .invalidOpacity(v)) }
-    package static func invalidRenderScale(x: Float, y: Float) -> Self {
-      Self(reason: .invalidRenderScale(x: x, y: y))
-    }
-    package static func invalidThreads(_ n: Int) -> Self { Self(reason: .invalidThreads(n)) }
-    package static let closed = Self(reason: .closed)
-    package static func invalidMotion(_ v: Double) -> Self { Self(reason: .invalidMotion(v)) }
-    package static func invalidFrameRate(_ v: Double) -> Self { Self(reason: .invalidFrameRate(v)) }
-    package static func timeNotFinite(_ t: Double) -> Self { Self(reason: .timeNotFinite(t)) }
-    /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
-    package static func timeBeforePast(time: Double, earliest: Double) -> Self {
-      Self(reason: .timeBeforePast(time: time, earliest: earliest))
-    }
-    package static func engine(_ e: RotationEngine.Error) -> Self { Self(reason: .engine(e)) }
-    package static func layout(_ e: GridLayout.Error) -> Self { Self(reason: .layout(e)) }
-    package static func sdl(_ e: SDLError) -> Self { Self(reason: .sdl(e)) }
-
-    /// What was wrong, in one line.
-    public var description: String {
-      switch reason {
-      case .invalidStyle(let e): "invalid loader style: \(e)"
-      case .invalidSpeed(let s):
-        "speed must be in \(LoaderField.speedRange.lowerBound)...\(LoaderField.speedRange.upperBound), got \(s)"
-      case .invalidFrame(let w, let h): "frame must have a finite size > 0, got \(w)x\(h)"
-      case .invalidLoaderFrame(let x, let y, let w, let h):
-        "a loader's frame must be finite with a size >= 0, got \(w)x\(h) at (\(x), \(y))"
-      case .invalidOpacity(let o): "opacity must be in 0...1, got \(o)"
-      case .invalidRenderScale(let x, let y):
-        "the renderer's scale must be finite and > 0, got \(x)x\(y)"
-      case .invalidThreads(let n): "thread count must be >= 1, got \(n)"
-      case .closed: "the LoaderRenderer was closed"
-      case .invalidMotion(let m): "a slow motion's factor must be in (0, 1), got \(m)"
-      case .invalidFrameRate(let r): "a maximum frame rate must be finite and > 0, got \(r)"
-      case .timeNotFinite(let t): "time must be finite, got \(t)"
-      case .timeBeforePast(let t, let e):
-        "time \(t) is before the loaders' past (the earliest time they can show is \(e));"
-          + " make a new one to go back"
-      case .engine(let e): "\(e)"
-      case .layout(let e): "\(e)"
-      case .sdl(let e): "\(e)"
-      }
-    }
-  }
-
   /// The engine's fixed step, seconds of loader time. The seed's stagger (0.25 s) and turn
   /// (0.6 s) are whole steps.
   package static let stepLength = 1.0 / 120
@@ -201,12 +112,12 @@ public final class LoaderField {
   }
   /// The motion, read-only: exact unwrapped angles (`angle(loader:ring:at:)`) at loader time
   /// `loaderTime(at:)`, within the last drawn step.
-  package private(set) var engine: RotationEngine
+  package internal(set) var engine: RotationEngine
   /// Live loaders in the order they were added: the layout's order (cell `i` of the grid
   /// shows `loaders[i]`); `.free` layout draws them in stacking order (`raise(_:)`) instead.
-  public private(set) var loaders: [LoaderID] = []
+  public internal(set) var loaders: [LoaderID] = []
   /// Per engine slot: what `nextChange` needs to know about the loader's runs.
-  private var runs: [RunState] = []
+  var runs: [RunState] = []
   /// Per engine slot: frame, appearance, stacking position.
   var slots: [Slot] = []
   /// Per engine slot, its rings' colours: ring `r` of slot `s` at `s * ringCount + r`.
@@ -217,7 +128,7 @@ public final class LoaderField {
   var orderHoles = 0
   var clock: SpeedClock
   /// Loader time of the latest toggle applied (any loader): toggles never go back.
-  private var lastToggle = -Double.infinity
+  var lastToggle = -Double.infinity
 
   /// See `Motion`; set with `setMotion(_:)` at any time (the picture changes with it).
   public private(set) var motion: Motion = .full
@@ -245,7 +156,7 @@ public final class LoaderField {
   }
 
   /// The caller time of the last `draw`, for `maximumFrameRate`.
-  private var lastDrawTime = -Double.infinity
+  var lastDrawTime = -Double.infinity
   /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
   package private(set) var gutter = 0.0
@@ -345,199 +256,7 @@ public final class LoaderField {
   /// Live loaders: `loaders.count`.
   public var count: Int { loaders.count }
 
-  // MARK: - Loaders
-
-  /// Adds a loader at the end of the layout (and on top of the stack), appearing at `time`
-  /// like SwiftUI's `LoaderView(isAnimating:)` (animating from then when `isAnimating`). A
-  /// later time is kept as it is (the loader rests until then); an earlier one than the
-  /// field's present (the last step drawn) lands at the present. In `.free` layout its frame is
-  /// empty until `setFrame(_:of:)` (or add it with `addLoader(isAnimating:at:frame:)`).
-  /// - Parameters:
-  ///   - isAnimating: whether it animates from `time` on, as SwiftUI's `isAnimating`.
-  ///   - time: caller seconds the loader appears at.
-  /// - Returns: the new loader's handle, for every call about it.
-  /// - Throws: `LoaderField.Error` when `time` is not finite or maps past the last
-  ///   representable loader time (about 140,000 years).
-  @discardableResult
-  public func addLoader(isAnimating: Bool, at time: Double) throws(Error) -> LoaderID {
-    let tau = try loaderTime(at: time)
-    let at = max(tau, engine.time)
-    let id: LoaderID
-    let firstRing: Int
-    do {
-      id = try engine.addLoader(style: style, isAnimating: isAnimating, at: at)
-      firstRing = try engine.firstRing(of: id)
-    } catch {
-      throw .engine(error)
-    }
-    loaders.append(id)
-    if runs.count <= id.slot {
-      runs.append(contentsOf: repeatElement(RunState(), count: id.slot + 1 - runs.count))
-    }
-    runs[id.slot] = RunState(isAnimating: isAnimating, runStart: at, quietFrom: -.infinity)
-    let n = style.ringCount
-    if slots.count <= id.slot {
-      slots.append(contentsOf: repeatElement(Slot(id: id), count: id.slot + 1 - slots.count))
-      ringColorTable.append(
-        contentsOf: repeatElement(RGBAColor(hex: 0), count: slots.count * n - ringColorTable.count))
-    }
-    slots[id.slot] = Slot(
-      id: id, firstRing: Int32(firstRing), order: Int32(order.count))
-    order.append(Int32(id.slot))
-    for r in 0..<n { ringColorTable[id.slot * n + r] = ringColors[r] }
-    return id
-  }
-
-  /// Adds `n` loaders (see `addLoader(isAnimating:at:)`), storage reserved once. Their
-  /// handles are the last `n` of `loaders`.
-  /// - Parameters:
-  ///   - n: how many; 0 or less adds none.
-  ///   - isAnimating: whether they animate from `time` on.
-  ///   - time: caller seconds they appear at.
-  /// - Throws: what `addLoader(isAnimating:at:)` throws, before adding any.
-  public func addLoaders(_ n: Int, isAnimating: Bool, at time: Double) throws(Error) {
-    engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
-    loaders.reserveCapacity(count + n)
-    order.reserveCapacity(order.count + n)
-    for _ in 0..<max(0, n) { try addLoader(isAnimating: isAnimating, at: time) }
-  }
-
-  /// Removes a loader; the ones after it move up a cell. Its handle goes stale: every later
-  /// call given it throws.
-  /// - Parameter id: a live loader's handle.
-  /// - Throws: `LoaderField.Error` for a handle already removed.
-  public func remove(_ id: LoaderID) throws(Error) {
-    do { try engine.remove(id) } catch { throw .engine(error) }
-    let place = Int(slots[id.slot].order)
-    if order.indices.contains(place) {
-      order[place] = -1
-      orderHoles += 1
-      while let last = order.last, last < 0 {
-        order.removeLast()
-        orderHoles -= 1
-      }
-      compactOrderIfSparse()
-    }
-    // The last loader first: the common case (shrinking a grid) stays O(1).
-    guard let i = loaders.lastIndex(of: id) else { return }
-    loaders.remove(at: i)
-    // The engine gives its storage back as the field shrinks; these tables follow it.
-    loaders.releaseExcessCapacity(factor: 4, floor: 1 << 10)
-    if runs.count > engine.slotCount {
-      runs.removeLast(runs.count - engine.slotCount)
-      runs.releaseExcessCapacity(factor: 4, floor: 1 << 10)
-      slots.removeLast(slots.count - engine.slotCount)
-      slots.releaseExcessCapacity(factor: 4, floor: 1 << 10)
-      ringColorTable.removeLast(ringColorTable.count - engine.slotCount * style.ringCount)
-      ringColorTable.releaseExcessCapacity(factor: 4, floor: 1 << 12)
-      order.releaseExcessCapacity(factor: 4, floor: 1 << 10)
-    }
-  }
-
-  /// The loader's `isAnimating` as last set (its turns may still be running after `false`).
-  /// - Parameter id: a live loader's handle.
-  /// - Returns: the last `isAnimating` given to `setAnimating(_:loader:at:)`,
-  ///   `setAnimatingAll(_:at:)` or `addLoader(isAnimating:at:)`.
-  /// - Throws: `LoaderField.Error` for a removed loader's handle.
-  public func isAnimating(_ id: LoaderID) throws(Error) -> Bool {
-    do { return try engine.isAnimating(id) } catch { throw .engine(error) }
-  }
-
-  /// Whether any loader animates.
-  public var isAnyAnimating: Bool { loaders.contains { runs[$0.slot].isAnimating } }
-
-  /// `isAnimating = on` for one loader at `time` (see the Toggles section of `LoaderField`):
-  /// a new schedule from ring 0 when on, running turns finish when off, nothing resets.
-  /// - Parameters:
-  ///   - on: the new `isAnimating`; the current value again changes nothing.
-  ///   - id: a live loader's handle.
-  ///   - time: caller seconds the toggle lands at (or the field's present, when a draw has
-  ///     already stepped past it).
-  /// - Throws: `LoaderField.Error` for a removed loader's handle, or a `time` that is not
-  ///   finite, is before the start of the last step drawn, or maps past the last representable
-  ///   loader time (about 140,000 years).
-  public func setAnimating(_ on: Bool, loader id: LoaderID, at time: Double) throws(Error) {
-    let at = try toggleTime(for: time)
-    do { try engine.setAnimating(on, loader: id, at: at) } catch { throw .engine(error) }
-    record(on, slot: id.slot, at: at)
-  }
-
-  /// `isAnimating = on` for every loader at `time`, as `setAnimating(_:loader:at:)` sets it
-  /// for one.
-  /// - Parameters:
-  ///   - on: the new `isAnimating` of every loader.
-  ///   - time: caller seconds the toggles land at.
-  /// - Throws: `LoaderField.Error` for a `time` that is not finite, is before the start of the
-  ///   last step drawn, or maps past the last representable loader time (about 140,000 years).
-  public func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
-    let at = try toggleTime(for: time)
-    do { try engine.setAnimatingAll(on, at: at) } catch { throw .engine(error) }
-    for id in loaders { record(on, slot: id.slot, at: at) }
-  }
-
-  /// Steps the engine to the step containing `time` (without passing it) and returns the
-  /// loader time the toggle lands at.
-  private func toggleTime(for time: Double) throws(Error) -> Double {
-    let tau = try loaderTime(at: time)
-    try checkNotPast(tau, time: time)
-    do { try engine.advance(toStepContaining: tau) } catch { throw .engine(error) }
-    let at = max(tau, engine.time, lastToggle)
-    lastToggle = at
-    return at
-  }
-
-  private func record(_ on: Bool, slot: Int, at tau: Double) {
-    var run = runs[slot]
-    guard on != run.isAnimating else { return }
-    if on {
-      run.runStart = tau
-    } else {
-      run.quietFrom = max(run.quietFrom, Self.endOfTurns(runStart: run.runStart, off: tau, style))
-    }
-    run.isAnimating = on
-    runs[slot] = run
-  }
-
-  // MARK: - Time
-
-  /// The loaders' clock rate: loader seconds per caller second (1 = the seed, 0.25 = slow
-  /// motion).
-  public var speed: Double { clock.speed }
-
-  /// The speeds `setSpeed(_:at:)` takes: a thousand times slower to a thousand times faster.
-  /// Beyond them a caller's second would map to no visible change, or loader time would run
-  /// past its last representable value (about 140,000 years) within hours.
-  public static let speedRange = 0.001...1000.0
-
-  /// Changes `speed` at `time`: loader time is continuous there, so no angle jumps, and runs
-  /// at the new rate from then on. Times before `time` given later map at the new rate too.
-  /// - Parameters:
-  ///   - speed: the new rate, in `speedRange`.
-  ///   - time: caller seconds the change takes effect at.
-  /// - Throws: `LoaderField.Error` for a `speed` outside `speedRange` or a `time` that is not
-  ///   finite.
-  public func setSpeed(_ speed: Double, at time: Double) throws(Error) {
-    guard Self.speedRange.contains(speed) else { throw .invalidSpeed(speed) }
-    guard time.isFinite else { throw .timeNotFinite(time) }
-    clock.change(speed: speed, at: time)
-  }
-
-  /// Loader time (the engine's) at caller time `time`.
-  package func loaderTime(at time: Double) throws(Error) -> Double {
-    guard time.isFinite else { throw .timeNotFinite(time) }
-    return clock.loaderTime(at: time)
-  }
-
-  /// The earliest caller time `draw` can show now: the start of the last step drawn.
-  package var earliestTime: Double { clock.callerTime(at: earliestLoaderTime) }
-
-  private var earliestLoaderTime: Double { max(0, engine.presentableTimes.lowerBound) }
-
-  private func checkNotPast(_ tau: Double, time: Double) throws(Error) {
-    guard tau >= earliestLoaderTime else {
-      throw .timeBeforePast(time: time, earliest: earliestTime)
-    }
-  }
+  // MARK: - Stepping
 
   /// Steps the engine until `time` is presentable and returns its loader time.
   @discardableResult
@@ -546,77 +265,6 @@ public final class LoaderField {
     try checkNotPast(tau, time: time)
     do { try engine.advance(to: tau) } catch { throw .engine(error) }
     return tau
-  }
-
-  /// The next caller time at or after `time` at which the picture may change: `time` itself
-  /// while any ring turns (or pulses) or may still turn, the start of the earliest loader
-  /// appearing later, nil when every loader is off and its last turn has ended. A host that
-  /// draws at the returned time (or on input) never misses a change.
-  ///
-  /// A loader turned off at `C` in a run started at `R` is quiet from
-  /// `R + stagger * j + turnDuration`, `j` its last trigger (`R + stagger * j < C`).
-  ///
-  /// With `maximumFrameRate` set, the answer is never earlier than the last drawn time plus
-  /// one frame at that rate; with `motion` `.still`, it is nil (nothing ever moves).
-  /// - Parameter time: caller seconds, usually now.
-  /// - Returns: the caller time to draw next, or nil (also for a `time` that is not finite).
-  public func nextChange(after time: Double) -> Double? {
-    guard time.isFinite, !motion.isStill else { return nil }
-    guard let change = nextMotion(after: time) else { return nil }
-    guard let rate = maximumFrameRate else { return change }
-    return max(change, lastDrawTime + 1 / rate)
-  }
-
-  private func nextMotion(after time: Double) -> Double? {
-    let tau = clock.loaderTime(at: time)
-    var soonest = Double.infinity
-    for id in loaders {
-      let run = runs[id.slot]
-      if run.isAnimating {
-        if run.runStart <= tau { return time }
-        soonest = min(soonest, run.runStart)
-      } else if run.quietFrom > tau {
-        return time
-      }
-    }
-    return soonest.isFinite ? clock.callerTime(at: soonest) : nil
-  }
-
-  /// Loader time from which no turn of a run started at `runStart` and ended at `off` moves.
-  static func endOfTurns(runStart r: Double, off c: Double, _ style: LoaderStyle) -> Double {
-    guard c > r else { return -.infinity }
-    let g = style.stagger
-    // The last trigger j with r + g * j < c, by the products the engine fires with.
-    var j = max(0, Int(((c - r) / g).rounded(.up)) - 1)
-    while r + g * Double(j + 1) < c { j += 1 }
-    while j > 0, r + g * Double(j) >= c { j -= 1 }
-    return r + g * Double(j) + style.turnDuration
-  }
-
-  /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing
-  /// elsewhere). The field gives its storage back as loaders are removed, but glibc keeps
-  /// freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap: a host that
-  /// shrank a field from a million loaders to a few calls this once to see its resident
-  /// memory fall. It affects the whole process, so the library never calls it itself.
-  public static func returnFreedMemory() {
-    swiftloader_return_free_memory()
-  }
-
-  // MARK: - Reduced motion
-
-  /// How far the pulse dims a ring at the middle of its turn.
-  package static let reducedMotionDepth = 0.6
-
-  /// A ring's opacity in `.pulse` motion, from its turn progress `c` in `[0, 1)` (the
-  /// fraction of `turnDegrees` the full motion would have turned it past its last rest
-  /// position; 0 at rest):
-  /// ```
-  /// opacity(c) = 1 - 0.6 * sin(pi * c)
-  /// ```
-  /// 1 at rest, 0.4 half way through a turn (0.3 s after its trigger in the seed), back to 1
-  /// as the turn ends: continuous, and symmetric about the middle of the turn.
-  package static func reducedMotionOpacity(turnProgress c: Double) -> Double {
-    1 - reducedMotionDepth * sin(Double.pi * c)
   }
 
   // MARK: - Drawing
