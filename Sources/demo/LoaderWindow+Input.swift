@@ -1,4 +1,5 @@
 import CSwiftLoaderSDL2
+import LoaderSDL
 
 extension LoaderWindow {
   /// Whether input that `nextEvent()` acts on is waiting: a quit (the close button of the

@@ -1,5 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
+import LoaderSDL
 
 /// A resizable, HiDPI-aware SDL window with its renderer.
 ///
