@@ -23,9 +23,8 @@ extension CoverageSpanRasterizer {
     into target: PixelTarget, threads: Int
   ) {
     for atlas in frame.atlases { atlas?.use(pitch: target.pitch) }
-    // Filled as locals: each append to a class's stored array pays a runtime exclusivity
-    // check. The buffers go back afterwards, so their capacity is kept between frames (and
-    // dropped when the scene has shrunk to a small part of it).
+    // Filled as locals (see the README); the capacity is dropped when the scene has shrunk to
+    // a small part of it.
     var placed: [Placement] = []
     swap(&placed, &placements)
     defer { swap(&placed, &placements) }

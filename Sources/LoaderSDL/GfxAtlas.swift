@@ -80,8 +80,7 @@ final class GfxAtlas {
   /// rectangle against the blending of its pixels. SDL's software renderer blends pixel by
   /// pixel on the CPU, so skipping a cell's empty middle pays (16); a GPU, or Mesa's llvmpipe,
   /// blends a quad's pixels in bulk while each copy is a command and its vertices, so there a
-  /// ring is one copy of its ink's box (measured in `host/opengl/gfx`: about 90 copies a view
-  /// cost 0.57 ms a frame at 100 views, one a ring 0.31-0.36 ms).
+  /// ring is one copy of its ink's box (`host/opengl/gfx`; Benchmarks/README.md).
   let copyOverheadPixels: Int
 
   init(

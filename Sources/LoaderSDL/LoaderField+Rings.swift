@@ -28,9 +28,7 @@ extension LoaderField {
     frameShapes.removeAll(keepingCapacity: true)
     lastContainer = frame
     do {
-      // Filled through locals and buffer pointers: each access to a class's stored array
-      // pays a runtime exclusivity check, which at a grid of 100k loaders cost more than the
-      // work. The buffers go back afterwards, their capacity kept between frames.
+      // Filled through locals and buffer pointers (locals: see the README).
       var out = FrameRings()
       swap(&out.instances, &instances)
       swap(&out.shapes, &frameShapes)

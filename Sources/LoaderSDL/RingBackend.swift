@@ -54,17 +54,13 @@ public enum RingBackend: String, CaseIterable, Sendable {
       || info.name.map { String(cString: $0) } == "software"
   }
 
-  /// The choice behind `preferred(for:)`, from what `host/<renderer>/<backend>` measures (a
-  /// 1920x1080 SDL program drawing 1 to 100 views; Benchmarks/README.md):
+  /// The choice behind `preferred(for:)`, the cheapest backend in a host's frame as
+  /// `host/<renderer>/<backend>` measures it (the Performance article has the figures):
   /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
-  ///   pixels (0.03 ms a view, 5-15 times below `gfx`; `geometry` loses the quality bar there,
-  ///   the software renderer rounding vertices to whole pixels);
-  /// - an accelerated renderer: `gfx`, one texture copy a ring from its atlas. On Mesa's
-  ///   llvmpipe (a CPU behind OpenGL, as in VMs, CI and remote desktops) that measured below
-  ///   `spans` (which uploads the rings' box every frame) at 10 and 100 views and ten times
-  ///   below `geometry` (whose thousands of triangles a ring each cost CPU time); on a GPU the
-  ///   host pays the same few calls a ring, where `geometry` transforms every vertex on the
-  ///   CPU.
+  ///   pixels (`geometry` misses the quality bar there: the software renderer rounds vertices
+  ///   to whole pixels);
+  /// - an accelerated renderer: `gfx`, one texture copy a ring from its atlas, where `spans`
+  ///   uploads the rings' box every frame and `geometry` sends thousands of triangles a ring.
   package static func preferred(accelerated: Bool) -> RingBackend {
     accelerated ? .gfx : .spans
   }

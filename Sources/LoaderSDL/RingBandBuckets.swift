@@ -26,8 +26,7 @@ final class RingBandBuckets {
       bandStart = [Int32](repeating: 0, count: bandCount + 1)
       fill = [Int32](repeating: 0, count: bandCount + 1)
     }
-    // Local buffers throughout: every access to a class's stored array pays a runtime
-    // exclusivity check, which in these loops costs more than the work.
+    // Local buffers throughout (locals: see the README).
     let total = bandStart.withUnsafeMutableBufferPointer { start in
       for b in 0...bandCount { start[b] = 0 }
       var total = 0

@@ -21,8 +21,7 @@ extension RingCoverageAtlas {
     // builds their masks four times as fast as `coverage(x:y:)`'s quarters would.
     let quarters = outer - 1 >= Self.smallRingRadius
     // The row and the mask's chunks are built in local buffers (kept between masks) and
-    // appended at once: each access to a class's stored property pays a runtime exclusivity
-    // check, which cost more than the coverage itself.
+    // appended at once (locals: see the README).
     var row: [UInt8] = []
     var pending: [(Chunk, SIMD4<UInt16>)] = []
     swap(&row, &rowScratch)

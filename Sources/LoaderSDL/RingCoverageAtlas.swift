@@ -138,8 +138,8 @@ final class RingCoverageAtlas {
   }
 
   /// The stored masks' arrays as they are now, for a blender to read without a runtime
-  /// exclusivity check per access (those on a class's stored properties cost more than a
-  /// chunk's blending). Valid until the next mask is built or the store is trimmed.
+  /// exclusivity check per access (locals: see the README). Valid until the next mask is
+  /// built or the store is trimmed.
   struct Storage {
     let chunks: UnsafeMutablePointer<Chunk>
     let weights: UnsafeMutablePointer<SIMD4<UInt16>>
