@@ -155,7 +155,7 @@ struct BandedFrame: RangeJob {
         let rows = top..<bottom
         if !p.insideX {
           CoverageSpanRasterizer.blendClipped(p, masks: m, target: target, rows: rows)
-        } else if p.alpha < 256 {
+        } else if p.alphaWeight < 256 {
           CoverageSpanRasterizer.blendUnclipped(
             p, translucent: true, masks: m, reach: m.reach, target: target, rows: rows)
         } else {

@@ -10,8 +10,8 @@ extension CoverageSpanRasterizer {
   /// Chunk by chunk, four pixels at once: red and blue (`0x00RR00BB`), then alpha and green,
   /// each channel in a 16-bit lane, so one multiply serves eight channels and no lane
   /// overflows (`255 * 256` fits in 16 bits). `translucent`: the weights are first multiplied
-  /// by the colour's alpha (`p.alpha` below 256, so `256 * 255` still fits); a constant at
-  /// each call, so the opaque path pays nothing for it.
+  /// by the colour's alpha weight (`p.alphaWeight` below 256, so `256 * 255` still fits); a
+  /// constant at each call, so the opaque path pays nothing for it.
   @inline(__always)
   static func blendUnclipped(
     _ p: Placement, translucent: Bool, masks: RingCoverageAtlas.Storage, reach: Int,
@@ -36,7 +36,7 @@ extension CoverageSpanRasterizer {
       range = lo..<hi
     }
     let high = SIMD4<UInt32>(repeating: 0xFF00_FF00)
-    let alpha = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: p.alpha))
+    let alpha = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: p.alphaWeight))
     @inline(__always) func blendChunk(_ k: Int) {
       let at = anchor + Int(offsets[k])
       let w = weights[k]
@@ -85,7 +85,7 @@ extension CoverageSpanRasterizer {
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
       for i in 0..<4 {
         let x = p.px + Int(chunk.dx) + i
-        let a = (UInt32(weights[k][i]) &* p.alpha) >> 8
+        let a = (UInt32(weights[k][i]) &* p.alphaWeight) >> 8
         guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
         let d = row[x]
@@ -121,7 +121,7 @@ extension CoverageSpanRasterizer {
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
         for i in 0..<4 {
           let x = p.px + Int(chunk.dx) + i
-          let a = Float(masks.weights[k][i]) * Float(p.alpha) / 65536
+          let a = Float(masks.weights[k][i]) * Float(p.alphaWeight) / 65536
           guard x >= 0, x < target.width, a > 0 else { continue }
           let d = row[x]
           let da = Float(d >> 24) / 255

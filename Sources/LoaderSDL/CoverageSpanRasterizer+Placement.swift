@@ -11,8 +11,8 @@ extension CoverageSpanRasterizer {
     /// `0xFFRRGGBB`: the colour's alpha is in `alpha`, applied to the coverage.
     var color: UInt32 = 0
     /// The colour's alpha `a` (0...255) as the weight `a + a >> 7` (1...256): the mask's
-    /// weights are multiplied by `alpha / 256` when it is below 256.
-    var alpha: UInt32 = 256
+    /// weights are multiplied by `alphaWeight / 256` when it is below 256.
+    var alphaWeight: UInt32 = 256
     /// No chunk leaves the target's columns: only rows need clipping.
     var insideX = false
     /// The ring's shape: its index among the draw's atlases.
@@ -49,7 +49,7 @@ extension CoverageSpanRasterizer {
     return Placement(
       first: first, count: count, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
-      alpha: UInt32(c.a) + UInt32(c.a >> 7),
+      alphaWeight: UInt32(c.a) + UInt32(c.a >> 7),
       insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width && offsetsFit)
   }
 }

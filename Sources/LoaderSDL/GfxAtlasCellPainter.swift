@@ -2,7 +2,7 @@ import CSwiftLoaderSDL2
 import LoaderCore
 
 /// Paints one ring, white, as straight-alpha coverage into a small CPU surface with SDL2_gfx
-/// (`GfxRingRasterizer` on a software `OffscreenCanvas` of its own): the picture an atlas cell
+/// (`GfxDirectRingRasterizer` on a software `OffscreenCanvas` of its own): the picture an atlas cell
 /// or a sprite holds.
 ///
 /// The surface starts as transparent white, `0x00FFFFFF`. SDL2_gfx draws fully covered runs
@@ -18,7 +18,7 @@ package final class GfxAtlasCellPainter {
   /// The square surface's side in pixels.
   package let side: Int
   private let canvas: OffscreenCanvas
-  private let painter = GfxRingRasterizer()
+  private let painter = GfxDirectRingRasterizer()
   /// The one ring to paint, kept so that painting allocates nothing.
   private var ring = [RingInstance(centerX: 0, centerY: 0, angle: 0, color: .init(hex: 0xFFFFFF))]
 

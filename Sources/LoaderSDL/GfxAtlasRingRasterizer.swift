@@ -3,7 +3,7 @@ import LoaderCore
 
 /// Draws dashed rings through SDL2_gfx at one `SDL_RenderCopy` a ring: SDL2_gfx paints each
 /// rotation phase and sub-pixel offset of the shape once, white, into a texture atlas
-/// (`GfxAtlas`, painted by `GfxRingRasterizer`), and every ring is a copy of its cell,
+/// (`GfxAtlas`, painted by `GfxDirectRingRasterizer`), and every ring is a copy of its cell,
 /// tinted by the texture's colour and alpha modulation and blended source-over:
 /// ```
 /// dst = color * (coverage * alpha) + dst * (1 - coverage * alpha)
@@ -12,7 +12,7 @@ import LoaderCore
 /// a ring, each a trip through SDL's render queue); a copy is one command whose pixels the
 /// renderer blends in one pass. One atlas serves every colour.
 ///
-/// The cell is the ring at its phase and offset exactly as `GfxRingRasterizer` draws it, so
+/// The cell is the ring at its phase and offset exactly as `GfxDirectRingRasterizer` draws it, so
 /// the only departures from that backend are the quantizations `GfxAtlas` documents: at
 /// most 0.1 px of rotation at the outer edge and 0.125 px of position.
 ///

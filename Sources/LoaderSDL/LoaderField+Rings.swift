@@ -66,9 +66,9 @@ extension LoaderField {
     let a = try arrangement(width: Double(frame.w), height: Double(frame.h))
     let density = min(scaleX, scaleY)
     let total = a.fit * density
-    if shape == nil || shapeDensity != total {
+    if shape == nil || shapeScale != total {
       shape = unitShape.scaled(by: total)
-      shapeDensity = total
+      shapeScale = total
     }
     guard let shape else { return }
     frameRings.shapes.append(shape)

@@ -173,8 +173,8 @@ public final class LoaderField {
   let ringColors: [RGBAColor]
   /// The shape of `.row`, `.fittedRow` and `.grid`.
   var shape: DashedRing?
-  /// Pixels per point of a loader that `shape` was made for: the fit times the density.
-  var shapeDensity = 0.0
+  /// The scale `shape` was made at: pixels per point of the style, the fit times the density.
+  var shapeScale = 0.0
   /// `.free` layout's shapes by size bucket.
   var shapeBuckets: ShapeBuckets
   private var arrangementCache: Arrangement?

@@ -36,7 +36,7 @@ package struct RingInstance: Sendable, Hashable {
 /// backend object per `LoaderRenderer`, and allocates nothing per frame once warmed up.
 package protocol RingRasterizer: AnyObject {
   /// The backend's name in its errors and reports: a shipped backend's `RingBackend` raw
-  /// value (the name `--backend` takes); `gfx-direct` for `GfxRingRasterizer`, the `gfx`
+  /// value (the name `--backend` takes); `gfx-direct` for `GfxDirectRingRasterizer`, the `gfx`
   /// atlas's painter, which no setting picks.
   var name: String { get }
   /// Draws every ring in `rings`, in order, each shaped like `shapes[ring.shape]` (pixel

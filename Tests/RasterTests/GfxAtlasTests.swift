@@ -109,7 +109,7 @@ import Testing
   /// leaves out some fully covered pixels (`halfAlphaBlendsSourceOver` holds the atlas to
   /// Cairo there instead).
   @Test func copiesEqualTheDirectDrawingOnPhase() throws {
-    let styles = [LoaderStyle.seed] + (try GfxRingRasterizerTests.otherStyles())
+    let styles = [LoaderStyle.seed] + (try GfxDirectRingRasterizerTests.otherStyles())
     let colors = [RGBAColor(hex: 0x0A84FF), RGBAColor(hex: 0xFF3B30)]
     for style in styles {
       for background in [RGBAColor(hex: 0xFFFFFF), RGBAColor(hex: 0x000000)] {
@@ -125,7 +125,7 @@ import Testing
           try backend.draw(rings, shape: shape, on: canvas.renderer)
           return canvas.argbPixels()
         }
-        let direct = try render(GfxRingRasterizer())
+        let direct = try render(GfxDirectRingRasterizer())
         let copied = try render(GfxAtlasRingRasterizer())
         var worst = 0
         for (a, b) in zip(direct, copied) {

@@ -157,7 +157,7 @@ import Testing
       width: scene.width, height: scene.height, density: 1, palette: .dark, rings: [])
     let blank = try empty.render(with: GeometryRingRasterizer(), on: canvas)
     // Every `--backend` (gfx through its atlas of textures) and the direct gfx painter.
-    let backends = RingBackend.allCases.map { $0.makeRasterizer() } + [GfxRingRasterizer()]
+    let backends = RingBackend.allCases.map { $0.makeRasterizer() } + [GfxDirectRingRasterizer()]
     for backend in backends {
       let before = try scene.render(with: backend, on: canvas)
       #expect(before != blank, "\(backend.name) drew nothing")

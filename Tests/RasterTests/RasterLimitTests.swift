@@ -11,7 +11,7 @@ import Testing
 @Suite struct RasterLimitTests {
   /// Every shipped backend, and the SDL2_gfx painter behind `gfx`'s atlas.
   static func backends() -> [any RingRasterizer] {
-    RingBackend.allCases.map { $0.makeRasterizer() } + [GfxRingRasterizer()]
+    RingBackend.allCases.map { $0.makeRasterizer() } + [GfxDirectRingRasterizer()]
   }
 
   @Test func badShapesAreRefusedWithAnError() throws {

@@ -28,7 +28,7 @@ import LoaderCore
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
 /// The distance table is kept between frames: drawing allocates nothing once warmed up.
-package final class GfxRingRasterizer: RingRasterizer {
+package final class GfxDirectRingRasterizer: RingRasterizer {
   package let name = "gfx-direct"
 
   /// The distance table of the shape last drawn.
