@@ -83,6 +83,25 @@ import Testing
     #expect(bad.load(ordering: .relaxed) == 0)
   }
 
+  /// A call that finds the pool busy with another thread's call does not wait for it: it
+  /// runs its pieces on its own thread and returns while the other call is still held up (two
+  /// fields drawn on two threads: neither blocks the other).
+  @Test func aCallWhileThePoolIsBusyDoesNotWaitForIt() {
+    let pool = WorkerPool(threads: 2)
+    let held = Holding()
+    let other = Thread { pool.forEachRange(2, pieces: 2, workers: 2, held) }
+    other.start()
+    #expect(held.started.wait(timeout: .now() + 10) == .success, "the first call never began")
+    let began = DispatchTime.now()
+    let v = Self.visits(pool, count: 100, pieces: 4, workers: 2)
+    let waited = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
+    held.release.signal()
+    held.release.signal()
+    #expect(v.allSatisfy { $0 == 1 })
+    #expect(waited < 5, "the second call waited \(waited) s for the first")
+    #expect(held.finished.wait(timeout: .now() + 10) == .success)
+  }
+
   /// A pool that goes stops its threads: dropping 40 pools of 4 threads leaves no 120 threads.
   @Test func aPoolThatGoesStopsItsThreads() throws {
     func threads() throws -> Int {
@@ -106,6 +125,22 @@ import Testing
   @Test func theSharedPoolHasAThreadPerCore() {
     #expect(WorkerPool.shared.threads == Swift.min(255, RotationEngine.availableCores))
     #expect(Self.visits(.shared, count: 100, pieces: 64, workers: 64).allSatisfy { $0 == 1 })
+  }
+}
+
+/// Each piece says it started, then waits for `release` (up to 10 s); the last to end says so.
+private final class Holding: RangeJob, Sendable {
+  let started = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+  let finished = DispatchSemaphore(value: 0)
+  let ended = Atomic<Int>(0)
+
+  func run(_ range: Range<Int>) {
+    for _ in range {
+      started.signal()
+      _ = release.wait(timeout: .now() + 10)
+      if ended.add(1, ordering: .sequentiallyConsistent).newValue == 2 { finished.signal() }
+    }
   }
 }
 
