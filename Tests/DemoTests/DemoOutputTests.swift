@@ -124,7 +124,7 @@ import Testing
   }
 
   /// Enough frames of a big grid that the run is still going when the signal comes.
-  @Test(.timeLimit(.minutes(3)), arguments: [SIGTERM, SIGINT])
+  @Test(arguments: [SIGTERM, SIGINT])
   func aSignalRemovesEveryTemporaryAndExitsWithItsStatus(signal: Int32) throws {
     let status = 128 + signal  // 143, 130
     let dir = try ScratchDirectory("signal")
