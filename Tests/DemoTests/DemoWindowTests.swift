@@ -49,28 +49,50 @@ import Testing
     let out = Pipe()
     let err = Pipe()
 
+    /// The first line a server writes to `-displayfd`, read on a thread of its own.
+    final class DisplayNumber: @unchecked Sendable {
+      // Safe: `number` is written by the reading thread before it signals `read`, and read
+      // only after `wait(seconds:)` has taken that signal.
+      private var number: Int?
+      private let read = DispatchSemaphore(value: 0)
+
+      init(_ handle: FileHandle) {
+        Thread { [self] in
+          var line = Data()
+          while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+          }
+          number = Int(
+            String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+          read.signal()
+        }.start()
+      }
+
+      func wait(seconds: Double) -> Int? {
+        read.wait(timeout: .now() + seconds) == .success ? number : nil
+      }
+    }
+
     init(_ name: String, arguments: [String] = []) throws {
       let xvfb = try #require(DemoWindowTests.tool("Xvfb"), "Xvfb is needed (apt: xvfb)")
       _ = try #require(DemoWindowTests.tool("xdotool"), "xdotool is needed (apt: xdotool)")
-      var n = 100 + Int(getpid() % 400)
-      // A server killed by an earlier session leaves its lock (and Xvfb then refuses the
-      // display) as well as its socket.
-      while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-        || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
-      {
-        n += 1
-      }
-      display = ":\(n)"
+      // Xvfb picks a free display itself and writes its number to `-displayfd`'s descriptor
+      // (here its stdout) once it accepts clients. Choosing a number here raced: this suite's
+      // tests run at once in one process, two of them took the same free-looking number, one
+      // server failed, and its demo drew on the other test's display.
       dir = try ScratchDirectory(name)
       server.executableURL = URL(fileURLWithPath: xvfb)
-      server.arguments = [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-      server.standardOutput = FileHandle.nullDevice
+      server.arguments = ["-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+      let announced = Pipe()
+      server.standardOutput = announced
       server.standardError = FileHandle.nullDevice
       try server.run()
-      try #require(
-        DemoWindowTests.waitFor(60) {
-          FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-        })
+      let number = DisplayNumber(announced.fileHandleForReading)
+      let n = number.wait(seconds: 60)
+      if n == nil { kill(server.processIdentifier, SIGKILL) }  // no deinit before `display`
+      display = ":\(try #require(n, "Xvfb announced no display"))"
 
       demo.executableURL = BuiltProduct.executable(named: "demo")
       demo.arguments = arguments
