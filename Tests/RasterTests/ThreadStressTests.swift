@@ -84,17 +84,12 @@ import Testing
 
   /// A host's own windows made and destroyed on one thread while canvases open and close
   /// theirs on others: SDL's window list is one unguarded list for the process, so the host
-  /// side goes through the same lock (`OffscreenCanvas.withVideoLock`). With
-  /// `STRESS_UNGUARDED=1` it does not, as `OffscreenCanvasTests` did on 0a2c7ae (to measure
-  /// what that did; never in a normal run).
+  /// side goes through the same lock (`OffscreenCanvas.withVideoLock`), as the contract says.
   @Test(
     .enabled(
       if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
   func hostWindowsComeAndGoBesideCanvases() throws {
-    let unguarded = ProcessInfo.processInfo.environment["STRESS_UNGUARDED"] == "1"
-    @Sendable func video<R>(_ body: () -> R) -> R {
-      unguarded ? body() : OffscreenCanvas.withVideoLock(body)
-    }
+    @Sendable func video<R>(_ body: () -> R) -> R { OffscreenCanvas.withVideoLock(body) }
     try OffscreenCanvas.bringUpVideo()
     let glReference = try Self.openGLFrame(.geometry)
     let lock = NSLock()
