@@ -2,8 +2,8 @@ import CSwiftLoaderSDL2
 import LoaderCore
 
 /// Paints one ring, white, as straight-alpha coverage into a small CPU surface with SDL2_gfx
-/// (`GfxDirectRingRasterizer` on a software `OffscreenCanvas` of its own): the picture an atlas cell
-/// or a sprite holds.
+/// (`GfxDirectRingRasterizer` on a software `OffscreenCanvas` of its own): the picture an
+/// atlas cell or a sprite holds.
 ///
 /// The surface starts as transparent white, `0x00FFFFFF`. SDL2_gfx draws fully covered runs
 /// opaque (no blending) and fringe pixels white at alpha `a = coverage`, blended over it:

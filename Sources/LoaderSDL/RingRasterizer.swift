@@ -44,7 +44,8 @@ package protocol RingRasterizer: AnyObject {
   /// asks `shouldStop` between them and returns false as soon as that says yes (some rings
   /// drawn, the rest not), so a host keeps answering input while one frame takes seconds; one
   /// that draws a frame in one piece (`spans`, whose frame of a million rings is tens of
-  /// milliseconds) never asks and returns true. `threads`: how many threads CPU work may use. Every shape is checked (`DashedRing.isDrawable(by:limit:)`) before anything is
+  /// milliseconds) never asks and returns true. `threads`: how many threads CPU work may
+  /// use. Every shape is checked (`DashedRing.isDrawable(by:limit:)`) before anything is
   /// drawn.
   func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
