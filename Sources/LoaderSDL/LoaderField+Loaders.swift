@@ -1,4 +1,3 @@
-import CSwiftLoaderSDL2
 import LoaderCore
 
 /// The loaders: adding, removing, and turning them on and off.

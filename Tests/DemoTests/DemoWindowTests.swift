@@ -49,32 +49,6 @@ import Testing
     let out = Pipe()
     let err = Pipe()
 
-    /// The first line a server writes to `-displayfd`, read on a thread of its own.
-    final class DisplayNumber: @unchecked Sendable {
-      // Safe: `number` is written by the reading thread before it signals `read`, and read
-      // only after `wait(seconds:)` has taken that signal.
-      private var number: Int?
-      private let read = DispatchSemaphore(value: 0)
-
-      init(_ handle: FileHandle) {
-        Thread { [self] in
-          var line = Data()
-          while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-          }
-          number = Int(
-            String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-          read.signal()
-        }.start()
-      }
-
-      func wait(seconds: Double) -> Int? {
-        read.wait(timeout: .now() + seconds) == .success ? number : nil
-      }
-    }
-
     init(_ name: String, arguments: [String] = []) throws {
       let xvfb = try #require(DemoWindowTests.tool("Xvfb"), "Xvfb is needed (apt: xvfb)")
       _ = try #require(DemoWindowTests.tool("xdotool"), "xdotool is needed (apt: xdotool)")
@@ -89,8 +63,10 @@ import Testing
       server.standardOutput = announced
       server.standardError = FileHandle.nullDevice
       try server.run()
-      let number = DisplayNumber(announced.fileHandleForReading)
-      let n = number.wait(seconds: 60)
+      let n = PipeDrain(announced.fileHandleForReading, firstLineOnly: true).wait(seconds: 60)
+        .flatMap {
+          Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
       if n == nil { kill(server.processIdentifier, SIGKILL) }  // no deinit before `display`
       display = ":\(try #require(n, "Xvfb announced no display"))"
 

@@ -57,10 +57,8 @@ import Testing
   func canvasesComeAndGoWhileFieldsBlend() throws {
     let spansReference = try Self.spansFrames(seed: 5, frames: 3)
     let glReference = try RingBackend.allCases.map { try Self.openGLFrame($0) }
-    // An NSLock, which ThreadSanitizer sees (it misses a contended `Mutex`'s hand-over).
-    let lock = NSLock()
-    nonisolated(unsafe) var failures: [String] = []  // Safe: only touched under `lock`.
-    @Sendable func wrong(_ what: String) { lock.withLock { failures.append(what) } }
+    let failures = Failures()
+    let wrong = failures.record
     DispatchQueue.concurrentPerform(iterations: 4) { worker in
       for round in 0..<Self.rounds {
         do {
@@ -79,7 +77,7 @@ import Testing
         }
       }
     }
-    #expect(lock.withLock { failures }.isEmpty, "\(lock.withLock { failures })")
+    #expect(failures.all.isEmpty, "\(failures.all)")
   }
 
   /// A host's own windows made and destroyed on one thread while canvases open and close
@@ -92,9 +90,8 @@ import Testing
     @Sendable func video<R>(_ body: () -> R) -> R { OffscreenCanvas.withVideoLock(body) }
     try OffscreenCanvas.bringUpVideo()
     let glReference = try Self.openGLFrame(.geometry)
-    let lock = NSLock()
-    nonisolated(unsafe) var failures: [String] = []  // Safe: only touched under `lock`.
-    @Sendable func wrong(_ what: String) { lock.withLock { failures.append(what) } }
+    let failures = Failures()
+    let wrong = failures.record
     DispatchQueue.concurrentPerform(iterations: 3) { worker in
       for round in 0..<(4 * Self.rounds) {
         if worker == 0 {
@@ -122,6 +119,17 @@ import Testing
         }
       }
     }
-    #expect(lock.withLock { failures }.isEmpty, "\(lock.withLock { failures })")
+    #expect(failures.all.isEmpty, "\(failures.all)")
   }
+}
+
+/// What went wrong on any of a stress test's threads, behind an `NSLock` (which
+/// ThreadSanitizer sees; it misses a contended `Mutex`'s hand-over).
+private final class Failures: @unchecked Sendable {
+  // Safe: `list` is only touched under `lock`.
+  private var list: [String] = []
+  private let lock = NSLock()
+
+  @Sendable func record(_ what: String) { lock.withLock { list.append(what) } }
+  var all: [String] { lock.withLock { list } }
 }

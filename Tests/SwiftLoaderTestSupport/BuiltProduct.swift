@@ -74,28 +74,43 @@ package struct BuiltProduct {
   package var timedOut = false
 }
 
-/// Reads a pipe to its end on a thread of its own, so that the caller can read another pipe
-/// meanwhile. A plain thread, not a Dispatch queue: on a loaded machine whose Dispatch threads
-/// are all blocked (other tests waiting on their children), Linux's Dispatch may not add one
-/// for a long time, and the child blocks on the full pipe until it does.
+/// Reads a pipe on a thread of its own, to its end (or, with `firstLineOnly`, through its first
+/// newline: a server announcing itself keeps the pipe open), so that the caller can read
+/// another pipe or wait with a deadline meanwhile. A plain thread, not a Dispatch queue: on a
+/// loaded machine whose Dispatch threads are all blocked (other tests waiting on their
+/// children), Linux's Dispatch may not add one for a long time, and the child blocks on the
+/// full pipe until it does.
 package final class PipeDrain: @unchecked Sendable {
   // Safe: `data` is written by the reading thread before it signals `done`, and read only
-  // after `wait()` has taken that signal.
+  // after a wait has taken that signal.
   private var data = Data()
   private let done = DispatchSemaphore(value: 0)
 
-  package init(_ handle: FileHandle) {
+  package init(_ handle: FileHandle, firstLineOnly: Bool = false) {
     let thread = Thread { [self] in
-      data = handle.readDataToEndOfFile()
+      if firstLineOnly {
+        while !data.contains(UInt8(ascii: "\n")) {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          data.append(chunk)
+        }
+      } else {
+        data = handle.readDataToEndOfFile()
+      }
       done.signal()
     }
     thread.start()
   }
 
-  /// Everything the pipe carried, once the writer has closed it.
+  /// What the pipe carried, once read.
   package func wait() -> Data {
     done.wait()
     return data
+  }
+
+  /// What the pipe carried, or nil when it is not read within `seconds`.
+  package func wait(seconds: Double) -> Data? {
+    done.wait(timeout: .now() + seconds) == .success ? data : nil
   }
 }
 
