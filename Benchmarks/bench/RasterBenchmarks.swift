@@ -61,7 +61,7 @@ enum RasterBenchmarks {
           let draw = {
             do throws(SDLError) {
               _ = try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-                try made.draw(buf, shape: shape, on: canvas.renderer, threads: threads)
+                try canvas.loaders.draw(buf, shape: shape, with: made, threads: threads)
               }
               try canvas.finish()
             } catch {

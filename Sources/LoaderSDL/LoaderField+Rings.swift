@@ -26,16 +26,19 @@ extension LoaderField {
       drawn.removeAll(keepingCapacity: true)
     }
     frameShapes.removeAll(keepingCapacity: true)
+    frameShapeIDs.removeAll(keepingCapacity: true)
     lastContainer = frame
     do {
       // Filled through locals and buffer pointers (locals: see the README).
       var out = FrameRings()
       swap(&out.instances, &instances)
       swap(&out.shapes, &frameShapes)
+      swap(&out.ids, &frameShapeIDs)
       swap(&out.drawn, &drawn)
       defer {
         swap(&out.instances, &instances)
         swap(&out.shapes, &frameShapes)
+        swap(&out.ids, &frameShapeIDs)
         swap(&out.drawn, &drawn)
       }
       if layout == .free {
@@ -57,7 +60,18 @@ extension LoaderField {
   struct FrameRings {
     var instances: [RingInstance] = []
     var shapes: [DashedRing] = []
+    /// Each shape's handle in the renderer's store, as last known (`ShapeID.none` if not).
+    var ids: [ShapeID] = []
     var drawn: [Int32] = []
+  }
+
+  /// Keeps the handles the renderer's store gave this draw's shapes for the next draw.
+  func keepShapeIDs() {
+    if layout == .free {
+      shapeBuckets.keep(ids: frameShapeIDs)
+    } else if let id = frameShapeIDs.first {
+      shapeID = id
+    }
   }
 
   private func prepareArranged(
@@ -69,9 +83,11 @@ extension LoaderField {
     if shape == nil || shapeScale != total {
       shape = unitShape.scaled(by: total)
       shapeScale = total
+      shapeID = .none
     }
     guard let shape else { return }
     frameRings.shapes.append(shape)
+    frameRings.ids.append(shapeID)
     let x0 = Double(frame.x)
     let y0 = Double(frame.y)
     let offsets = a.ringOffsets
@@ -128,7 +144,6 @@ extension LoaderField {
         bottom: Double($0.y + $0.height) + 1
       )
     }
-    let draw = drawCount
     slots.withUnsafeBufferPointer { slots in
       ringColorTable.withUnsafeBufferPointer { colors in
         angles.withUnsafeBufferPointer { angles in
@@ -151,7 +166,7 @@ extension LoaderField {
             let radius = unitRadius * row.fit * density
             guard radius.isFinite, radius > 0 else { continue }
             let shape = buckets.index(
-              forRadius: radius, draw: draw, shapes: &frameRings.shapes)
+              forRadius: radius, shapes: &frameRings.shapes, ids: &frameRings.ids)
             let cy = Float((y + h / 2) * scaleY)
             let first = Int(slot.firstRing)
             for r in 0..<n {

@@ -10,11 +10,6 @@ extension LoaderField {
   /// The shapes of `preparedRings`, by their `shape` index.
   package var preparedShapes: [DashedRing] { frameShapes }
 
-  /// The shapes this field holds on `target` now.
-  package func heldShapes(on target: LoaderRenderer) -> Set<DashedRing> {
-    Set(heldShapeKeys(on: target))
-  }
-
   /// What `draw` would hand the rasterizer at `time` on a renderer at render scale `density`
   /// with no viewport, without a renderer.
   package func rings(in frame: SDL_FRect, density: Double = 1, at time: Double) throws(Error)

@@ -19,9 +19,9 @@ extension LoaderField {
   /// steps (`RingCoverageAtlas.defaultSubpixelSteps(for:)`), so a frame of many small moving
   /// rings keeps fewer masks.
   ///
-  /// Costs: a table lookup per loader; a shape made once per bucket (and kept while a draw in
-  /// the last `shapeGraceDraws` used it); no allocation per frame once the buckets in use are
-  /// known.
+  /// Costs: a table lookup per loader; a shape made once per bucket a frame uses (scaling the
+  /// style's ring: no allocation), with its handle in the renderer's store kept from the last
+  /// frame that used the bucket, so the store finds its caches without hashing it.
   struct ShapeBuckets {
     /// Buckets per pixel of centreline radius.
     static let perPixel = 16.0
@@ -39,8 +39,10 @@ extension LoaderField {
     private var largeIndex: [Int: Int32] = [:]
     /// The buckets of this frame, by shape index.
     private(set) var used: [Int] = []
-    /// Every bucket's shape, with the draw that last used it.
-    private var known: [Int: (shape: DashedRing, lastDraw: Int)] = [:]
+    /// Per bucket below `tableSize`, its shape's handle as last known (lazily made).
+    private var idOfBucket: [ShapeID] = []
+    /// The same for larger buckets.
+    private var largeID: [Int: ShapeID] = [:]
 
     init(unit: DashedRing) {
       self.unit = unit
@@ -66,50 +68,48 @@ extension LoaderField {
       used.removeAll(keepingCapacity: true)
     }
 
-    /// The index in `shapes` of the shape for rings of centreline radius `radius` pixels
-    /// (finite, > 0), appending it the first time a frame asks for its bucket.
+    /// The index in `shapes` (and `ids`) of the shape for rings of centreline radius `radius`
+    /// pixels (finite, > 0), appending it the first time a frame asks for its bucket.
     @inline(__always)
     mutating func index(
-      forRadius radius: Double, draw: Int, shapes: inout [DashedRing]
+      forRadius radius: Double, shapes: inout [DashedRing], ids: inout [ShapeID]
     ) -> Int32 {
       let small = radius * outerPerRadius < RingCoverageAtlas.smallRingRadius
       let b = Self.bucket(ofRadius: radius, small: small)
       if b < Self.tableSize {
         if indexOfBucket.isEmpty {
           indexOfBucket = [Int32](repeating: -1, count: Self.tableSize)
+          idOfBucket = [ShapeID](repeating: .none, count: Self.tableSize)
         }
         let i = indexOfBucket[b]
         if i >= 0 { return i }
       } else if let i = largeIndex[b] {
         return i
       }
-      return add(bucket: b, draw: draw, shapes: &shapes)
-    }
-
-    private mutating func add(bucket b: Int, draw: Int, shapes: inout [DashedRing]) -> Int32 {
-      let shape: DashedRing
-      if let k = known[b] {
-        shape = k.shape
-        known[b] = (shape, draw)
-      } else {
-        shape = unit.scaled(by: Self.radius(ofBucket: b) / unit.radius)
-        known[b] = (shape, draw)
-      }
       let i = Int32(shapes.count)
-      shapes.append(shape)
+      shapes.append(unit.scaled(by: Self.radius(ofBucket: b) / unit.radius))
       used.append(b)
       if b < Self.tableSize {
         indexOfBucket[b] = i
+        ids.append(idOfBucket[b])
       } else {
         largeIndex[b] = i
+        ids.append(largeID[b] ?? .none)
       }
       return i
     }
 
-    /// Forgets the shapes no draw since `draw` used.
-    mutating func forget(unusedSince draw: Int) {
-      guard known.contains(where: { $0.value.lastDraw < draw }) else { return }
-      known = known.filter { $0.value.lastDraw >= draw }
+    /// Keeps the handles the store gave this frame's shapes (`ids`, by shape index).
+    mutating func keep(ids: [ShapeID]) {
+      // Hints only: a scene of ever new huge sizes starts their table afresh.
+      if largeID.count > 1024 { largeID.removeAll() }
+      for (i, b) in used.enumerated() where i < ids.count {
+        if b < Self.tableSize {
+          idOfBucket[b] = ids[i]
+        } else {
+          largeID[b] = ids[i]
+        }
+      }
     }
   }
 }

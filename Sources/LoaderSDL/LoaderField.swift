@@ -165,9 +165,6 @@ public final class LoaderField {
   public var backend: RingBackend?
   /// The backend of the last `draw` (nil before the first).
   package private(set) var activeBackend: RingBackend?
-  /// Per `LoaderRenderer` drawn on, the shapes and backend this field holds there (their
-  /// caches stay while held).
-  private var holds: [ObjectIdentifier: Hold] = [:]
   let unitShape: DashedRing
   /// `style.color(ofRing:)` for every ring, read once.
   let ringColors: [RGBAColor]
@@ -175,6 +172,8 @@ public final class LoaderField {
   var shape: DashedRing?
   /// The scale `shape` was made at: pixels per point of the style, the fit times the density.
   var shapeScale = 0.0
+  /// `shape`'s handle in the store of the renderer last drawn on.
+  var shapeID = ShapeID.none
   /// `.free` layout's shapes by size bucket.
   var shapeBuckets: ShapeBuckets
   private var arrangementCache: Arrangement?
@@ -182,19 +181,13 @@ public final class LoaderField {
   /// What the last draw handed the rasterizer: its rings, and their shapes by index.
   var instances: [RingInstance] = []
   var frameShapes: [DashedRing] = []
+  /// Each of `frameShapes`' handle in the store of the renderer last drawn on (a hint: a
+  /// stale one is looked up again).
+  var frameShapeIDs: [ShapeID] = []
   /// The slot of each loader the last draw gave rings, in order (`ringCount` rings each).
   var drawn: [Int32] = []
   /// The container of the last draw (`loader(at:)`).
   var lastContainer: SDL_FRect?
-  /// Draws so far: shapes of `.free` layout stay held while one of the last
-  /// `shapeGraceDraws` draws used them.
-  var drawCount = 0
-
-  /// In `.free` layout, a shape no draw used for this many draws is let go (its caches freed
-  /// on the renderer): a loader that shrinks and grows back within about a second at 60 fps
-  /// finds its shape's caches still there. The other layouts hold only the shape they draw.
-  static let shapeGraceDraws = 60
-
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`
   /// backend's bands. Both split their work so that the output is the same bits at any count,
   /// and both stay on the calling thread while the work is too small for a second thread to
@@ -245,12 +238,6 @@ public final class LoaderField {
     guard n >= 1 else { throw .invalidThreads(n) }
     do { try engine.setThreadCount(n) } catch { throw .engine(error) }
     threads = n
-  }
-
-  deinit {
-    for hold in holds.values {
-      for shape in hold.shapes.keys { hold.target?.release(hold.backend, shape: shape) }
-    }
   }
 
   /// Live loaders: `loaders.count`.
@@ -329,7 +316,6 @@ public final class LoaderField {
     guard state.scaleX.isFinite, state.scaleY.isFinite, state.scaleX > 0, state.scaleY > 0 else {
       throw .invalidRenderScale(x: state.scaleX, y: state.scaleY)
     }
-    drawCount += 1
     try prepareRings(
       in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY),
       region: state.region, at: time)
@@ -337,14 +323,16 @@ public final class LoaderField {
     guard !frameShapes.isEmpty, !instances.isEmpty, !state.region.isEmpty else { return true }
     let chosen = backend ?? target.preferredBackend
     let rasterizer = try target.rasterizer(chosen)
-    hold(chosen, on: target)
     activeBackend = chosen
+    defer { keepShapeIDs() }
     do {
       return try frameShapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
-        try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
-          try rasterizer.draw(
-            buf, shapes: shapes, on: renderer, region: state.region, threads: threads,
-            stoppingWhen: shouldStop)
+        try frameShapeIDs.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
+          try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
+            try target.draw(
+              buf, shapes: shapes, ids: ids, with: rasterizer, region: state.region,
+              threads: threads, stoppingWhen: shouldStop)
+          }
         }
       }
     } catch {
@@ -383,49 +371,6 @@ public final class LoaderField {
     return try draw(on: target, in: container, at: time, stoppingWhen: shouldStop)
   }
 
-  /// Holds this draw's shapes (`frameShapes`) with `backend` on `target`, and lets go of
-  /// the ones no longer drawn: at once in the arranged layouts, after `shapeGraceDraws` draws
-  /// in `.free` layout.
-  private func hold(_ backend: RingBackend, on target: LoaderRenderer) {
-    let key = ObjectIdentifier(target)
-    var found = holds[key]
-    if let h = found, h.target !== target || h.backend != backend {
-      // Another renderer at a dead one's address holds nothing of ours; the same renderer
-      // with another backend gives its shapes back first.
-      if h.target === target {
-        for shape in h.shapes.keys { target.release(h.backend, shape: shape) }
-      }
-      found = nil
-    }
-    let hold: Hold
-    if let found {
-      hold = found
-    } else {
-      hold = Hold(target: target, backend: backend)
-      holds[key] = hold
-      // Renderers gone since: nothing to release there.
-      if holds.count > 1 { holds = holds.filter { $0.value.target != nil } }
-    }
-    let now = drawCount
-    for shape in frameShapes where hold.shapes.updateValue(now, forKey: shape) == nil {
-      target.retain(backend, shape: shape)
-    }
-    let grace = layout == .free ? Self.shapeGraceDraws : 0
-    guard grace == 0 || now % 16 == 0, hold.shapes.contains(where: { $0.value < now - grace })
-    else { return }
-    for (shape, last) in hold.shapes where last < now - grace {
-      target.release(backend, shape: shape)
-      hold.shapes[shape] = nil
-    }
-    if layout == .free { shapeBuckets.forget(unusedSince: now - grace) }
-  }
-
-  /// The shapes held on `target` now.
-  func heldShapeKeys(on target: LoaderRenderer) -> [DashedRing] {
-    guard let h = holds[ObjectIdentifier(target)], h.target === target else { return [] }
-    return Array(h.shapes.keys)
-  }
-
   static func validate(_ frame: SDL_FRect) throws(Error) {
     guard frame.w.isFinite, frame.h.isFinite, frame.w > 0, frame.h > 0,
       frame.x.isFinite, frame.y.isFinite
@@ -449,19 +394,6 @@ public final class LoaderField {
 }
 
 extension LoaderField {
-  /// What a field holds on one `LoaderRenderer` (a class: updated in place every draw).
-  final class Hold {
-    weak var target: LoaderRenderer?
-    let backend: RingBackend
-    /// Each shape held, with the draw (`drawCount`) that last used it.
-    var shapes: [DashedRing: Int] = [:]
-
-    init(target: LoaderRenderer, backend: RingBackend) {
-      self.target = target
-      self.backend = backend
-    }
-  }
-
   /// A loader's runs as far as `nextChange` cares, in loader time.
   struct RunState {
     var isAnimating = false

@@ -17,14 +17,11 @@ import LoaderCore
 ///
 /// ## Caches
 /// A ring shape (style, fit and pixel density) has one cache per backend on the renderer,
-/// whatever the number of views: 100 views of the seed at one density hold what one does. A
-/// shape's cache is made on its first draw, bounded by the `budgetBytes` given to
-/// `init(_:surface:budgetBytes:)` (masks or atlas cells past it are dropped and remade on
-/// demand), and freed when no view draws that shape any more (the last view holding it went,
-/// or moved to another density; a `LoaderField` in `.free` layout, whose loaders come in many
-/// sizes, lets a shape go once 60 of its draws have not used it).
-/// The `spans` backend also keeps all its shapes together within four times `budgetBytes`,
-/// forgetting the masks of the least recently drawn first. `cachedBytes` says what is held.
+/// whatever the number of views: 100 views of the seed at one density hold what one does. The
+/// renderer's `ShapeStore` owns them all: a cache is made on its shape's first draw, and let
+/// go once no draw has used its shape for two seconds of drawing (a host that stops drawing
+/// loses nothing), or, least recently drawn first, when everything together passes the
+/// `budgetBytes` given to `init(_:surface:budgetBytes:)`. `cachedBytes` says what is held.
 ///
 /// ## Lifetime
 /// SDL2 tells nobody when a renderer is destroyed and may give a new one the old address, so
@@ -40,15 +37,26 @@ public final class LoaderRenderer {
   /// The surface a software renderer draws into when you made it with
   /// `SDL_CreateSoftwareRenderer` (the `spans` backend then blends into its pixels directly).
   package let surface: UnsafeMutablePointer<SDL_Surface>?
-  /// Bytes each shape's cache keeps at most, per backend.
-  package let budgetBytes: Int
-  /// The backend views use here unless they ask for one: the cheapest at the quality bar on
-  /// this kind of renderer (`RingBackend.preferred(for:)`, which `preferred(accelerated:)`
-  /// decides).
-  package let preferredBackend: RingBackend
-  private var rasterizers: [RingBackend: any RingRasterizer] = [:]
+  /// Bytes every shape's caches together keep at most (beyond one frame's own shapes).
+  package var budgetBytes: Int { shapes.budgetBytes }
+  /// What the renderer is: read here and again after a reset, never per draw.
+  package private(set) var traits: RendererTraits
+  /// Every shape drawn here, with each backend's cache of it.
+  package let shapes: ShapeStore
+  /// The backends drawn with here; a backend's index is its slot in `shapes`' entries.
+  private var backends: [any RingRasterizer] = []
+  /// The shipped backends' indices in `backends`, made on first use.
+  private var slotOfBackend: [RingBackend: Int] = [:]
+  /// The caches of the draw in progress, by shape index (kept for its capacity).
+  private var frameCaches: [(any RingShapeCache)?] = []
   /// Whether `close()` was called.
   package private(set) var isClosed = false
+
+  /// The backend views use here unless they ask for one: the cheapest at the quality bar on
+  /// this kind of renderer (`RingBackend.preferred(accelerated:)`).
+  package var preferredBackend: RingBackend {
+    RingBackend.preferred(accelerated: !traits.isSoftware)
+  }
 
   /// The loaders' side of `renderer`: nothing is made until the first draw on it.
   /// - Parameters:
@@ -56,43 +64,128 @@ public final class LoaderRenderer {
   ///   - surface: the surface `renderer` draws into, if you made it with
   ///     `SDL_CreateSoftwareRenderer` (nil otherwise: a window's software renderer is found
   ///     without it).
-  ///   - budgetBytes: the most each shape's cache holds per backend (default 32 MiB, at least
-  ///     1 MiB: a smaller value counts as 1 MiB; the seed at density 1 needs about 3 MB for
-  ///     every rotation at one sub-pixel position).
+  ///   - budgetBytes: the most all shapes' caches hold together (default 128 MiB, at least
+  ///     4 MiB: a smaller value counts as 4 MiB). No one shape's cache takes more than a
+  ///     quarter of it; the seed at density 1 needs about 3 MB for every rotation at one
+  ///     sub-pixel position.
   public init(
     _ renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>? = nil,
-    budgetBytes: Int = 32 << 20
+    budgetBytes: Int = 128 << 20
   ) {
     self.renderer = renderer
     self.surface = surface
-    self.budgetBytes = max(1 << 20, budgetBytes)
-    preferredBackend = RingBackend.preferred(for: renderer)
+    shapes = ShapeStore(budgetBytes: max(4 << 20, budgetBytes))
+    traits = RendererTraits(of: renderer)
   }
 
   deinit { close() }
 
-  /// The rasterizer of `backend` on this renderer, made on first use.
+  /// The backend `backend` draws with here, made on first use.
   package func rasterizer(_ backend: RingBackend) throws(LoaderField.Error) -> any RingRasterizer {
     guard !isClosed else { throw .closed }
-    if let r = rasterizers[backend] { return r }
-    let r = backend.makeRasterizer(surface: surface, budgetBytes: budgetBytes)
-    rasterizers[backend] = r
-    return r
+    if let i = slotOfBackend[backend] { return backends[i] }
+    let made = backend.makeRasterizer()
+    slotOfBackend[backend] = slot(of: made)
+    return made
   }
 
-  /// A field draws `shape` with `backend` here until it releases it.
-  package func retain(_ backend: RingBackend, shape: DashedRing) {
-    guard !isClosed, let r = try? rasterizer(backend) else { return }
-    r.retain(shape: shape)
+  /// The cache `backend` keeps here for `shape`, if any (tests).
+  package func cache(of shape: DashedRing, drawnWith backend: any RingRasterizer)
+    -> (any RingShapeCache)?
+  {
+    guard let slot = backends.firstIndex(where: { $0 === backend }) else { return nil }
+    return shapes.cache(of: shape, slot: slot)
   }
 
-  package func release(_ backend: RingBackend, shape: DashedRing) {
-    guard !isClosed else { return }
-    rasterizers[backend]?.release(shape: shape)
+  /// `backend`'s index among the backends drawn with here, added if new.
+  private func slot(of backend: any RingRasterizer) -> Int {
+    if let i = backends.firstIndex(where: { $0 === backend }) { return i }
+    backends.append(backend)
+    return backends.count - 1
+  }
+
+  /// Draws `rings` with `backend`, each shaped like `shapes[ring.shape]` (pixels), centres
+  /// relative to the viewport's corner at render scale 1 (the caller entered
+  /// `HostRenderState`): the one path from a frame to a backend. Every shape is checked
+  /// against the backend's limits first; each gets its cache from `shapes` (its handle in
+  /// `ids`, when given, is used and updated, so a steady frame hashes no shape).
+  /// - Returns: false when `shouldStop` cut the frame short.
+  package func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
+    ids: UnsafeMutableBufferPointer<ShapeID>? = nil, with backend: any RingRasterizer,
+    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
+    var anyDrawable = false
+    for shape in frameShapes {
+      anyDrawable =
+        try shape.isDrawable(by: backend.name, limit: backend.maximumReach) || anyDrawable
+    }
+    guard anyDrawable, !rings.isEmpty, !region.isEmpty else { return true }
+    let slot = slot(of: backend)
+    let target = RasterTarget(
+      renderer: renderer, traits: traits, region: region, attachedSurface: surface)
+    let shapeBudget = shapes.budgetBytes / 4
+    var caches: [(any RingShapeCache)?] = []
+    swap(&caches, &frameCaches)
+    defer {
+      caches.removeAll(keepingCapacity: true)
+      swap(&caches, &frameCaches)
+    }
+    shapes.beginDraw()
+    defer { shapes.endDraw() }
+    for k in frameShapes.indices {
+      guard frameShapes[k].isDrawable else {
+        caches.append(nil)
+        continue
+      }
+      let id = shapes.id(for: frameShapes[k], hint: ids?[k] ?? .none)
+      ids?[k] = id
+      caches.append(
+        try shapes.cache(of: id, slot: slot) { (shape) throws(SDLError) in
+          try backend.makeCache(for: shape, on: target, budgetBytes: shapeBudget)
+        })
+    }
+    return try caches.withUnsafeBufferPointer { (caches) throws(SDLError) in
+      try withoutActuallyEscaping(shouldStop) { (shouldStop) throws(SDLError) in
+        try backend.draw(
+          RasterFrame(rings: rings, caches: caches, threads: threads, shouldStop: shouldStop),
+          on: target)
+      }
+    }
+  }
+
+  /// Draws `rings`, all of one `shape`, with `backend` in the renderer's current pixels (its
+  /// scale set to 1 meanwhile; viewport and clip rect respected): a frame of rings without a
+  /// field (tests, the bench's raster entries).
+  @discardableResult
+  package func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, with backend: any RingRasterizer,
+    threads: Int = RotationEngine.availableCores, stoppingWhen shouldStop: () -> Bool = { false }
+  ) throws(SDLError) -> Bool {
+    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
+    let state = HostRenderState.enter(renderer)
+    defer { state.restore() }
+    return try withUnsafePointer(to: shape) { (one) throws(SDLError) in
+      try draw(
+        rings, shapes: UnsafeBufferPointer(start: one, count: 1), with: backend,
+        region: state.region, threads: threads, stoppingWhen: shouldStop)
+    }
+  }
+
+  /// `draw(_:shape:with:threads:stoppingWhen:)` for an array.
+  @discardableResult
+  package func draw(
+    _ rings: [RingInstance], shape: DashedRing, with backend: any RingRasterizer,
+    threads: Int = RotationEngine.availableCores
+  ) throws(SDLError) -> Bool {
+    try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
+      try draw(buf, shape: shape, with: backend, threads: threads)
+    }
   }
 
   /// Bytes of masks, meshes and textures the loaders hold on this renderer now.
-  public var cachedBytes: Int { rasterizers.values.reduce(0) { $0 + $1.cachedBytes } }
+  public var cachedBytes: Int { shapes.bytes + backends.reduce(0) { $0 + $1.ownBytes } }
 
   /// Handles `SDL_RENDER_TARGETS_RESET` and `SDL_RENDER_DEVICE_RESET` (textures lost: they are
   /// remade on the next draw). Pass every event: the others are ignored.
@@ -109,7 +202,10 @@ public final class LoaderRenderer {
 
   /// The renderer lost its textures: every cache on it is rebuilt on demand.
   package func renderTargetsDidReset() {
-    for r in rasterizers.values { r.renderTargetsDidReset(on: renderer) }
+    traits = RendererTraits(of: renderer)
+    let backends = self.backends
+    shapes.dropCaches(ofSlots: { backends[$0].cachesLiveOnRenderer })
+    for b in backends { b.renderTargetsDidReset() }
   }
 
   /// Frees every texture and cache now; afterwards no call touches SDL and a draw on this
@@ -118,8 +214,10 @@ public final class LoaderRenderer {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    for r in rasterizers.values { r.close() }
-    rasterizers.removeAll()
+    shapes.removeAll()
+    for b in backends { b.close() }
+    backends.removeAll()
+    slotOfBackend.removeAll()
   }
 }
 

@@ -20,19 +20,13 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// pixels, which costs it the quality bar.
   case geometry
 
-  /// A new rasterizer of this backend; `surface`: the surface its renderer draws into when the
-  /// caller owns it, so CPU backends can write it directly (see `attach(surface:)`).
-  package func makeRasterizer(
-    surface: UnsafeMutablePointer<SDL_Surface>? = nil, budgetBytes: Int = 32 << 20
-  ) -> any RingRasterizer {
-    let r: any RingRasterizer =
-      switch self {
-      case .gfx: GfxAtlasRingRasterizer(budgetBytes: budgetBytes)
-      case .spans: CoverageSpanRasterizer(budgetBytes: budgetBytes)
-      case .geometry: GeometryRingRasterizer()
-      }
-    r.attach(surface: surface)
-    return r
+  /// A new rasterizer of this backend (a `LoaderRenderer` keeps one per backend it draws with).
+  package func makeRasterizer() -> any RingRasterizer {
+    switch self {
+    case .gfx: GfxAtlasRingRasterizer()
+    case .spans: CoverageSpanRasterizer()
+    case .geometry: GeometryRingRasterizer()
+    }
   }
 
   /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) on
@@ -41,17 +35,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// - Parameter renderer: an SDL renderer.
   /// - Returns: the backend; `spans` when SDL cannot describe the renderer.
   public static func preferred(for renderer: OpaquePointer) -> RingBackend {
-    preferred(accelerated: !isSoftware(renderer))
-  }
-
-  /// Whether `renderer` draws on the CPU, as its `SDL_RendererInfo` says: the
-  /// `SDL_RENDERER_SOFTWARE` flag or the name `"software"`. True too when SDL cannot describe
-  /// the renderer (taken for the least capable).
-  package static func isSoftware(_ renderer: OpaquePointer) -> Bool {
-    var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0 else { return true }
-    return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
-      || info.name.map { String(cString: $0) } == "software"
+    preferred(accelerated: !RendererTraits(of: renderer).isSoftware)
   }
 
   /// The choice behind `preferred(for:)`, the cheapest backend in a host's frame as

@@ -36,14 +36,12 @@ import Testing
     let unit = DashedRing(style: .seed)
     let shape = unit.scaled(by: drawnRadius / unit.radius)
     let canvas = try OffscreenCanvas(width: side, height: side)
-    let backend = CoverageSpanRasterizer()
-    backend.attach(surface: canvas.surface)
     canvas.clear(LoaderPalette.light.background)
-    try backend.draw(
+    try canvas.loaders.draw(
       [
         RingInstance(
           centerX: Float(center.x), centerY: Float(center.y), angle: angle, color: color)
-      ], shape: shape, on: canvas.renderer)
+      ], shape: shape, with: CoverageSpanRasterizer())
     let cairo = try CairoRingRenderer(
       width: side, height: side, tolerance: CairoRingRenderer.fineTolerance)
     cairo.clear(LoaderPalette.light.background)
@@ -57,7 +55,7 @@ import Testing
   }
 
   /// The radius steps `ShapeBuckets` draws each size with, against Cairo at the exact size:
-  /// the shape `index(forRadius:draw:shapes:)` hands the field (1/16 px under a radius of
+  /// the shape `index(forRadius:shapes:ids:)` hands the field (1/16 px under a radius of
   /// 16 px, 1/8 px above) reaches 30 dB for every size, angle and colour of the light
   /// palette, as the exact shape does; and the finer step below 16 px is needed: 1/8 px
   /// everywhere falls under 30 dB for some small ring.
@@ -65,11 +63,12 @@ import Testing
     let unit = DashedRing(style: .seed)
     var buckets = LoaderField.ShapeBuckets(unit: unit)
     var shapes: [DashedRing] = []
+    var ids: [ShapeID] = []
     /// The centreline radius, pixels, the field draws a ring of `exact` pixels with.
     func bucketed(_ exact: Double) -> Double {
       buckets.beginFrame()
       shapes.removeAll()
-      let i = buckets.index(forRadius: exact, draw: 0, shapes: &shapes)
+      let i = buckets.index(forRadius: exact, shapes: &shapes, ids: &ids)
       return shapes[Int(i)].radius
     }
     var coarseWorst = Double.infinity

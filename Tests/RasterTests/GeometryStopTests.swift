@@ -31,7 +31,7 @@ import Testing
     let all = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
     var asked = 0
     let finished = try rings.withUnsafeBufferPointer { buf in
-      try all.draw(buf, shape: shape, on: whole.renderer) {
+      try whole.loaders.draw(buf, shape: shape, with: all) {
         asked += 1
         return false
       }
@@ -45,7 +45,7 @@ import Testing
     let stopping = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
     var questions = 0
     let completed = try rings.withUnsafeBufferPointer { buf in
-      try stopping.draw(buf, shape: shape, on: part.renderer) {
+      try part.loaders.draw(buf, shape: shape, with: stopping) {
         questions += 1
         return questions == 2
       }
@@ -82,10 +82,10 @@ import Testing
     func render(batch: Int, stopAt: Int?) throws -> (pixels: [UInt32], done: Bool, asked: Int) {
       let canvas = try OffscreenCanvas(width: 1200, height: 1200)
       canvas.clear(Self.white)
-      let gfx = GfxAtlasRingRasterizer(subpixelSteps: 4, budgetBytes: 64 << 20, batchCopies: batch)
+      let gfx = GfxAtlasRingRasterizer(subpixelSteps: 4, batchCopies: batch)
       var asked = 0
       let done = try rings.withUnsafeBufferPointer { buf in
-        try gfx.draw(buf, shape: shape, on: canvas.renderer) {
+        try canvas.loaders.draw(buf, shape: shape, with: gfx) {
           asked += 1
           return asked == stopAt
         }

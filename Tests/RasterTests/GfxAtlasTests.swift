@@ -71,18 +71,21 @@ import Testing
     let backend = GfxAtlasRingRasterizer()
     func frame(_ rings: [RingInstance]) throws -> [UInt32] {
       canvas.clear(scene.palette.background)
-      try backend.draw(rings, shape: scene.shape, on: canvas.renderer)
+      try canvas.loaders.draw(rings, shape: scene.shape, with: backend)
       return canvas.argbPixels()
+    }
+    func atlas() -> GfxAtlas? {
+      canvas.loaders.cache(of: scene.shape, drawnWith: backend) as? GfxAtlas
     }
     let blank = try frame([])
     let before = try frame(scene.rings)
     #expect(before != blank)
-    let first = try #require(backend.atlas(of: scene.shape))
-    backend.renderTargetsDidReset(on: canvas.renderer)
-    #expect(backend.atlas(of: scene.shape) == nil)
+    let first = try #require(atlas())
+    canvas.loaders.renderTargetsDidReset()
+    #expect(atlas() == nil)
     let after = try frame(scene.rings)
     #expect(after == before)
-    #expect(backend.atlas(of: scene.shape) !== first, "the atlas was painted again")
+    #expect(atlas() !== first, "the atlas was painted again")
     var clear = scene.rings
     for i in clear.indices { clear[i].color.a = 0 }
     #expect(try frame(clear) == blank)
@@ -98,7 +101,7 @@ import Testing
     #expect(atlas.cellSide == 53)
     #expect(atlas.capacity == (64 << 20) / (53 * 53 * 4))
     let roomy = try scene.render(with: GfxAtlasRingRasterizer())
-    let tight = try scene.render(with: GfxAtlasRingRasterizer(subpixelSteps: 4, budgetBytes: 1))
+    let tight = try scene.render(with: GfxAtlasRingRasterizer(subpixelSteps: 4, cellBudgetBytes: 1))
     #expect(roomy == tight)
   }
 
@@ -120,13 +123,12 @@ import Testing
         let rings = colors.enumerated().map { k, c in
           RingInstance(centerX: 30.25 + Float(k), centerY: 29.5, angle: onPhase, color: c)
         }
-        func render(_ backend: any RingRasterizer) throws -> [UInt32] {
-          canvas.clear(background)
-          try backend.draw(rings, shape: shape, on: canvas.renderer)
-          return canvas.argbPixels()
-        }
-        let direct = try render(GfxDirectRingRasterizer())
-        let copied = try render(GfxAtlasRingRasterizer())
+        canvas.clear(background)
+        try GfxDirectRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
+        let direct = canvas.argbPixels()
+        canvas.clear(background)
+        try canvas.loaders.draw(rings, shape: shape, with: GfxAtlasRingRasterizer())
+        let copied = canvas.argbPixels()
         var worst = 0
         for (a, b) in zip(direct, copied) {
           for shift: UInt32 in [0, 8, 16] {
@@ -146,16 +148,16 @@ import Testing
     let ring = RingInstance(centerX: 8, centerY: 8, angle: 0, color: .init(hex: 0xFF3B30))
     let huge = DashedRing(style: .seed).scaled(by: 400)
     #expect(throws: SDLError.self) {
-      try GfxAtlasRingRasterizer().draw([ring], shape: huge, on: canvas.renderer)
+      try canvas.loaders.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
     }
     do {
-      try GfxAtlasRingRasterizer().draw([ring], shape: huge, on: canvas.renderer)
+      try canvas.loaders.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
     } catch {
       #expect(error.description.contains("10000.0 px exceeds the gfx backend's limit"), "\(error)")
     }
     var empty = DashedRing(style: .seed)
     empty.dashes = []
-    try GfxAtlasRingRasterizer().draw([ring], shape: empty, on: canvas.renderer)
+    try canvas.loaders.draw([ring], shape: empty, with: GfxAtlasRingRasterizer())
     #expect(canvas.argbPixels().allSatisfy { $0 & 0xFF_FFFF == 0xFF_FFFF })
   }
 
@@ -172,7 +174,7 @@ import Testing
       RingInstance(centerX: .nan, centerY: 5, angle: 0, color: red),
       RingInstance(centerX: 30, centerY: 30, angle: .infinity, color: red),
     ]
-    try GfxAtlasRingRasterizer().draw(rings, shape: DashedRing(style: .seed), on: canvas.renderer)
+    try canvas.loaders.draw(rings, shape: DashedRing(style: .seed), with: GfxAtlasRingRasterizer())
     let white = RGBAColor(hex: 0xFFFFFF)
     #expect((0..<64).contains { canvas.pixel(x: 0, y: $0) != white }, "the ring crossing x = 0")
     #expect(canvas.pixel(x: 30 + 23, y: 31) == white, "the ring at angle inf")

@@ -207,8 +207,8 @@ import Testing
     #expect(field.loader(at: SDL_FPoint(x: 10, y: 10)) == expected.last)
   }
 
-  /// Loaders of many sizes share shapes by bucket; the shapes a renderer holds for the
-  /// field follow what it draws, the unused ones let go after `shapeGraceDraws` draws.
+  /// Loaders of many sizes share shapes by bucket; the renderer's store holds the shapes
+  /// drawn, and lets the unused ones go once they have been idle (`ShapeStore.idleSeconds`).
   @Test func shapesAreSharedByBucketAndLetGo() throws {
     let field = try LoaderField(layout: .free, backend: .spans)
     let canvas = try OffscreenCanvas(width: 800, height: 400)
@@ -224,18 +224,21 @@ import Testing
     let shapes = Set(field.preparedShapes)
     // 40 heights from 8 to 47 points: radius 23 h / 50 px, one bucket each (1/16 px steps).
     #expect(shapes.count == 40 && field.preparedShapes.count == 40)
-    #expect(field.heldShapes(on: canvas.loaders) == shapes)
+    let store = canvas.loaders.shapes
+    #expect(Set(store.heldShapes) == shapes)
     let held = canvas.loaders.cachedBytes
     #expect(held > 0)
-    // All the same size now: one shape drawn; the others held until the grace runs out.
+    // A steady frame finds every shape by its handle: no new entry, nothing let go.
+    try field.draw(on: canvas.loaders, at: 0.52)
+    #expect(Set(store.heldShapes) == shapes)
+    // All the same size now: one shape drawn; the others held while not idle for long.
     for id in ids { try field.setFrame(SDL_FRect(x: 10, y: 10, w: 290, h: 50), of: id) }
     try field.draw(on: canvas.loaders, at: 0.6)
     #expect(field.preparedShapes.count == 1)
-    #expect(field.heldShapes(on: canvas.loaders).count == 41)
-    for k in 0..<(LoaderField.shapeGraceDraws + 20) {
-      try field.draw(on: canvas.loaders, at: 0.6 + Double(k) / 60)
-    }
-    #expect(field.heldShapes(on: canvas.loaders) == Set(field.preparedShapes))
+    #expect(store.heldShapes.count == 41)
+    store.idleSeconds = 0
+    try field.draw(on: canvas.loaders, at: 0.7)
+    #expect(Set(store.heldShapes) == Set(field.preparedShapes))
     #expect(canvas.loaders.cachedBytes < held)
   }
 

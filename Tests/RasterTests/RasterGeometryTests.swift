@@ -156,8 +156,8 @@ import Testing
     let empty = RasterScene(
       width: scene.width, height: scene.height, density: 1, palette: .dark, rings: [])
     let blank = try empty.render(with: GeometryRingRasterizer(), on: canvas)
-    // Every `--backend` (gfx through its atlas of textures) and the direct gfx painter.
-    let backends = RingBackend.allCases.map { $0.makeRasterizer() } + [GfxDirectRingRasterizer()]
+    // Every `--backend` (gfx through its atlas of textures).
+    let backends = RingBackend.allCases.map { $0.makeRasterizer() }
     for backend in backends {
       let before = try scene.render(with: backend, on: canvas)
       #expect(before != blank, "\(backend.name) drew nothing")
@@ -165,7 +165,7 @@ import Testing
       // with every texture made on them: what a lost device leaves a program to rebuild.
       canvas = try .openGL(width: scene.width, height: scene.height)
       #expect(try empty.render(with: backend, on: canvas) == blank, "\(backend.name): a new target")
-      backend.renderTargetsDidReset(on: canvas.renderer)
+      canvas.loaders.renderTargetsDidReset()
       let after = try scene.render(with: backend, on: canvas)
       #expect(after == before, "\(backend.name) after a reset")
     }

@@ -9,9 +9,27 @@ import Testing
 /// naming the backend for a shape they cannot draw (never a trap), large rings drawn, and
 /// memory that does not follow the ring count.
 @Suite struct RasterLimitTests {
-  /// Every shipped backend, and the SDL2_gfx painter behind `gfx`'s atlas.
-  static func backends() -> [any RingRasterizer] {
-    RingBackend.allCases.map { $0.makeRasterizer() } + [GfxDirectRingRasterizer()]
+  /// Every shipped backend through a canvas's `LoaderRenderer`, and the SDL2_gfx painter
+  /// behind `gfx`'s atlas, each as its name and a draw of one shape.
+  static func backends(on canvas: OffscreenCanvas) -> [(
+    name: String, draw: ([RingInstance], DashedRing) throws(SDLError) -> Void
+  )] {
+    RingBackend.allCases.map { backend in
+      let r = backend.makeRasterizer()
+      return (
+        r.name,
+        { (rings, shape) throws(SDLError) in
+          try canvas.loaders.draw(rings, shape: shape, with: r)
+        }
+      )
+    } + [
+      (
+        "gfx-direct",
+        { (rings, shape) throws(SDLError) in
+          try GfxDirectRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
+        }
+      )
+    ]
   }
 
   @Test func badShapesAreRefusedWithAnError() throws {
@@ -24,11 +42,10 @@ import Testing
       (DashedRing(radius: -23, halfWidth: 2, cap: .round, dashes: seed.dashes), "negative"),
       (seed.scaled(by: 1e6), "exceeds the"),
     ]
-    for backend in Self.backends() {
-      backend.attach(surface: canvas.surface)
+    for backend in Self.backends(on: canvas) {
       for (shape, words) in shapes {
         do {
-          try backend.draw([ring], shape: shape, on: canvas.renderer)
+          try backend.draw([ring], shape)
           Issue.record("\(backend.name) drew radius \(shape.radius)")
         } catch {
           #expect(error.description.contains(words), "\(backend.name): \(error)")
@@ -39,14 +56,14 @@ import Testing
       // atlas's reach; the others draw it (clipped to the target).
       let limits = ["spans": "limit of 2048 px", "gfx": "limit of 1024 px"]
       do {
-        try backend.draw([ring], shape: seed.scaled(by: 16384), on: canvas.renderer)
+        try backend.draw([ring], seed.scaled(by: 16384))
         #expect(limits[backend.name] == nil, "\(backend.name) drew a 376832 px ring")
       } catch {
         let words = limits[backend.name]
         #expect(words.map { error.description.contains($0) } == true, "\(error)")
       }
       // Nothing to draw is no error.
-      try backend.draw([ring], shape: seed.scaled(by: 0), on: canvas.renderer)
+      try backend.draw([ring], seed.scaled(by: 0))
     }
   }
 
@@ -56,12 +73,10 @@ import Testing
     let side = 1200
     let canvas = try OffscreenCanvas(width: side, height: side)
     let color = RGBAColor(hex: 0x007AFF)
-    let backend = CoverageSpanRasterizer()
-    backend.attach(surface: canvas.surface)
     canvas.clear(RGBAColor(hex: 0xFFFFFF))
-    try backend.draw(
+    try canvas.loaders.draw(
       [RingInstance(centerX: 600, centerY: 600, angle: 0, color: color)], shape: shape,
-      on: canvas.renderer)
+      with: CoverageSpanRasterizer())
     let pixels = canvas.argbPixels()
     func at(angle: Double) -> UInt32 {
       let x = Int(600 + shape.radius * cos(angle))

@@ -16,9 +16,10 @@ import Testing
         density: 1, palette: palette, angles: [0, 17, 60, 123.4, 359])
       let reference = try scene.renderCairo()
       let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
-      let backend = CoverageSpanRasterizer()
+      // A renderer without its surface: the span backend cannot write the pixels.
+      let loaders = LoaderRenderer(canvas.renderer)
       canvas.clear(palette.background)
-      try backend.draw(scene.rings, shape: scene.shape, on: canvas.renderer)
+      try loaders.draw(scene.rings, shape: scene.shape, with: CoverageSpanRasterizer())
       let pixels = canvas.argbPixels()
       for i in scene.rings.indices {
         let db = ImageComparison.psnr(
@@ -106,11 +107,13 @@ import Testing
         "\(threads) threads")
     }
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
+    // Without the canvas's surface: through the overlay texture.
+    let loaders = LoaderRenderer(canvas.renderer)
     func overlay(_ threads: Int) throws -> [UInt32] {
       canvas.clear(scene.palette.background)
       try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-        _ = try CoverageSpanRasterizer().draw(
-          buf, shape: scene.shape, on: canvas.renderer, threads: threads)
+        _ = try loaders.draw(
+          buf, shape: scene.shape, with: CoverageSpanRasterizer(), threads: threads)
       }
       return canvas.argbPixels()
     }

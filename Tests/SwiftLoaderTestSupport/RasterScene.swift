@@ -98,17 +98,15 @@ package struct RasterScene {
   }
 
   /// The frame `backend` draws on `canvas` (nil: a new software `OffscreenCanvas` of the
-  /// scene's size), as `0xAARRGGBB` rows. A CPU backend is given the canvas's surface to
-  /// write directly when it has one to give (`loaders.surface`: none on OpenGL).
+  /// scene's size), through the canvas's `LoaderRenderer`, as `0xAARRGGBB` rows.
   package func render(
     with backend: any RingRasterizer, on canvas: OffscreenCanvas? = nil,
     threads: Int = RotationEngine.availableCores
   ) throws -> [UInt32] {
     let canvas = try canvas ?? OffscreenCanvas(width: width, height: height)
-    backend.attach(surface: canvas.loaders.surface)
     canvas.clear(palette.background)
     try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-      _ = try backend.draw(buf, shape: shape, on: canvas.renderer, threads: threads)
+      _ = try canvas.loaders.draw(buf, shape: shape, with: backend, threads: threads)
     }
     return canvas.argbPixels()
   }

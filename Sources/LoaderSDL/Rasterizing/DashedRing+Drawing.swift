@@ -26,13 +26,3 @@ extension DashedRing {
     return isDrawable
   }
 }
-
-extension UnsafeBufferPointer<DashedRing> {
-  /// `isDrawable(by:limit:)` of every shape (each is checked, so a bad one throws even after a
-  /// drawable one): whether any of them has something to draw.
-  func anyDrawable(by backend: String, limit: Double) throws(SDLError) -> Bool {
-    var drawable = false
-    for shape in self { drawable = try shape.isDrawable(by: backend, limit: limit) || drawable }
-    return drawable
-  }
-}

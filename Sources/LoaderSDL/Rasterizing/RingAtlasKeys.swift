@@ -33,6 +33,20 @@ struct RingAtlasKeys {
     return p == phases ? 0 : p
   }
 
+  /// The anchor pixel and sub-pixel step of a centre coordinate `c` (pixels, finite, well
+  /// inside `Int`'s range: callers cull first), the one rounding both atlases share:
+  /// ```
+  /// q = floor(c * S + 1/2),   pixel = floor(q / S),   step = q - pixel * S
+  /// ```
+  @inline(__always)
+  func anchor(_ c: Float) -> (pixel: Int, step: Int) {
+    let s = subpixelSteps
+    let q = Int((Double(c) * Double(s) + 0.5).rounded(.down))
+    var pixel = q / s
+    if pixel * s > q { pixel -= 1 }
+    return (pixel, q - pixel * s)
+  }
+
   @inline(__always)
   func key(phase: Int, sx: Int, sy: Int) -> Int {
     (phase * subpixelSteps + sy) * subpixelSteps + sx

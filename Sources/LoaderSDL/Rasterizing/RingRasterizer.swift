@@ -24,217 +24,178 @@ package struct RingInstance: Sendable, Hashable {
   }
 }
 
-/// Draws dashed, round-capped, antialiased rings onto an SDL renderer's current target, in
-/// its output pixels.
+/// A backend: turns rings into pixels on an SDL renderer. It knows three things, and nothing
+/// of shape lifetime, budgets or renderer queries, which `LoaderRenderer` and its
+/// `ShapeStore` own:
+/// 1. how to make a shape's cache (`makeCache(for:on:budgetBytes:)`: masks, atlas cells, a mesh);
+/// 2. how many bytes a cache holds (`RingShapeCache.bytes`);
+/// 3. how to draw a frame's rings with their caches (`draw(_:on:)`), blending source-over in
+///    the order given, centres relative to the viewport's corner at render scale 1
+///    (`HostRenderState` sets that up).
 ///
-/// Backends are interchangeable: each draws the same rings (`DashedRing` geometry in pixels,
-/// rotated and coloured per `RingInstance`), blending over what is already there, in the order
-/// given (a later ring covers an earlier one), whatever their shapes. Ring centres
-/// are relative to the viewport's top-left pixel and the renderer is at render scale 1 while a
-/// backend draws (`HostRenderState` sets that up); `region` says which pixels may change. A
-/// backend keeps its caches per shape while a field holds the shape (`retain(shape:)`), one
-/// backend object per `LoaderRenderer`, and allocates nothing per frame once warmed up.
+/// A backend draws the same picture as every other (30 dB against Cairo), allocates nothing
+/// per frame once warm, and may keep per-renderer buffers of its own (`ownBytes`).
 package protocol RingRasterizer: AnyObject {
-  /// The backend's name in its errors and reports: a shipped backend's `RingBackend` raw
-  /// value (the name `--backend` takes); `gfx-direct` for `GfxDirectRingRasterizer`, the `gfx`
-  /// atlas's painter, which no setting picks.
+  /// The backend's name in its errors and reports (a `RingBackend` raw value).
   var name: String { get }
-  /// Draws every ring in `rings`, in order, each shaped like `shapes[ring.shape]` (pixel
-  /// units), onto `renderer`. A backend that draws in bounded pieces (`gfx`, `geometry`)
-  /// asks `shouldStop` between them and returns false as soon as that says yes (some rings
-  /// drawn, the rest not), so a host keeps answering input while one frame takes seconds; one
-  /// that draws a frame in one piece (`spans`, whose frame of a million rings is tens of
-  /// milliseconds) never asks and returns true. `threads`: how many threads CPU work may
-  /// use. Every shape is checked (`DashedRing.isDrawable(by:limit:)`) before anything is
-  /// drawn.
-  func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
-    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
-    stoppingWhen shouldStop: () -> Bool
-  ) throws(SDLError) -> Bool
-  /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`):
-  /// rebuild whatever lived on it before the next `draw`.
-  func renderTargetsDidReset(on renderer: OpaquePointer)
-  /// The surface `renderer` draws into, when the caller owns one the CPU may write directly
-  /// (an `OffscreenCanvas`'s); nil to forget it. Backends that blend pixels in Swift write
-  /// there instead of going through a texture while no render target is set; the others
-  /// ignore it.
-  func attach(surface: UnsafeMutablePointer<SDL_Surface>?)
-  /// A field draws `shape` from now on: keep its caches until as many `release(shape:)`.
-  func retain(shape: DashedRing)
-  /// A field no longer draws `shape`: its caches go once no field holds it.
-  func release(shape: DashedRing)
-  /// Bytes of masks, meshes and textures held now.
-  var cachedBytes: Int { get }
-  /// Frees every texture (the renderer is about to go); nothing touches SDL afterwards.
+  /// The largest outer radius, pixels, it draws; larger shapes are refused with an error.
+  var maximumReach: Double { get }
+  /// Whether its caches live on the renderer (textures), so a reset of the renderer's
+  /// textures drops them.
+  var cachesLiveOnRenderer: Bool { get }
+  /// A new cache for `shape` (pixel units, drawable) on `target`'s renderer, holding at most
+  /// `budgetBytes` (past that, the cache recycles its own entries).
+  func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
+    throws(SDLError) -> any RingShapeCache
+  /// Draws `frame`'s rings. A backend that draws in bounded pieces (`gfx`, `geometry`) asks
+  /// `frame.shouldStop` between them and returns false once it says yes; `spans` draws a
+  /// frame in one piece (tens of milliseconds for a million rings) and returns true.
+  func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool
+  /// Bytes of the backend's own buffers and textures (not its shapes' caches).
+  var ownBytes: Int { get }
+  /// The renderer lost its textures: forget whatever of the backend's own lived there.
+  func renderTargetsDidReset()
+  /// Frees the backend's own textures (the renderer is going); nothing touches SDL afterwards.
   func close()
 }
 
 extension RingRasterizer {
-  package func renderTargetsDidReset(on renderer: OpaquePointer) {}
-  package func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {}
+  package var cachesLiveOnRenderer: Bool { false }
+  package var ownBytes: Int { 0 }
+  package func renderTargetsDidReset() {}
   package func close() {}
+}
 
-  /// `draw(_:shapes:on:region:threads:stoppingWhen:)` with one shape, which every ring has
-  /// (their `shape` indices 0).
-  package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
-  ) throws(SDLError) -> Bool {
-    try withUnsafePointer(to: shape) { (one) throws(SDLError) in
-      try draw(
-        rings, shapes: UnsafeBufferPointer(start: one, count: 1), on: renderer, region: region,
-        threads: threads, stoppingWhen: shouldStop)
-    }
+/// What a backend keeps for one shape on one renderer. The `ShapeStore` makes it on the first
+/// draw that needs it and drops it when the shape goes idle or the budget needs the room.
+package protocol RingShapeCache: AnyObject {
+  /// Bytes held now, memory and textures.
+  var bytes: Int { get }
+  /// How far from a ring's centre its ink (and the backend's footprint) reaches, pixels:
+  /// rings further than this outside the visible region are skipped.
+  var cullingReach: Float { get }
+  /// Frees what lives on the renderer now (textures); the cache is not used again.
+  func close()
+}
+
+extension RingShapeCache {
+  package func close() {}
+}
+
+/// Where a draw goes: the renderer, what it can do, and the pixels that may change.
+package struct RasterTarget {
+  package let renderer: OpaquePointer
+  /// Read once per `LoaderRenderer` (and again after a reset).
+  package let traits: RendererTraits
+  /// The visible pixels, viewport-relative (see `PixelRegion`).
+  package let region: PixelRegion
+  /// The surface the host made a software renderer on (`LoaderRenderer.surface`).
+  let attachedSurface: UnsafeMutablePointer<SDL_Surface>?
+
+  package init(
+    renderer: OpaquePointer, traits: RendererTraits, region: PixelRegion,
+    attachedSurface: UnsafeMutablePointer<SDL_Surface>? = nil
+  ) {
+    self.renderer = renderer
+    self.traits = traits
+    self.region = region
+    self.attachedSurface = attachedSurface
   }
 
-  /// Draws `rings` (centres in pixels of the renderer's current state) in one piece: the
-  /// renderer's scale is set to 1 meanwhile and its viewport and clip rect respected.
-  package func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
-    throws(SDLError)
-  {
-    _ = try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-      try draw(buf, shape: shape, on: renderer)
+  /// The pixels the CPU may write directly while no render target is set: the attached
+  /// surface, or the window surface of a software renderer; nil otherwise (and for formats
+  /// other than 32-bit ARGB/XRGB).
+  func writableSurface() -> UnsafeMutablePointer<SDL_Surface>? {
+    guard SDL_GetRenderTarget(renderer) == nil else { return nil }
+    let s: UnsafeMutablePointer<SDL_Surface>?
+    if let attached = attachedSurface {
+      s = attached
+    } else if traits.isSoftware, let window = SDL_RenderGetWindow(renderer) {
+      s = SDL_GetWindowSurface(window)
+    } else {
+      s = nil
     }
-  }
-
-  /// `draw(_:shape:on:)` for a buffer, asking `shouldStop` between bounded pieces of work.
-  @discardableResult
-  package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, on renderer: OpaquePointer,
-    threads: Int = RotationEngine.availableCores, stoppingWhen shouldStop: () -> Bool = { false }
-  ) throws(SDLError) -> Bool {
-    let state = HostRenderState.enter(renderer)
-    defer { state.restore() }
-    return try draw(
-      rings, shape: shape, on: renderer, region: state.region, threads: threads,
-      stoppingWhen: shouldStop)
+    guard let s, let f = s.pointee.format else { return nil }
+    let format = f.pointee.format
+    let ok =
+      format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue
+    return ok ? s : nil
   }
 }
 
-/// Per shape, how many fields hold it and what a backend keeps for it (`RingRasterizer`'s
-/// `retain` and `release`): a value is made on first use and dropped once nothing holds it
-/// and no draw needs it.
-///
-/// A backend calls `beginDraw()` at the start of each draw call and `value(for:make:)` for
-/// every shape the call draws. A shape nobody retained (a one-off draw, the bench's) keeps its
-/// value while consecutive draws use it, and loses it at the first draw that does not.
-package struct ShapeCaches<Value: AnyObject> {
-  /// A class, so that a lookup hands out the entry to update in place: updating a struct in a
-  /// dictionary through `entries[key]?.field` allocates the accessor's frame on every call.
-  private final class Entry {
-    var holders = 0
-    var value: Value?
-    /// The draw (`draws`) that last used the value.
-    var lastDraw = 0
-  }
+/// What a renderer is, from its `SDL_RendererInfo`: read when a `LoaderRenderer` is made and
+/// after a reset, never per draw.
+package struct RendererTraits: Sendable, Equatable {
+  /// SDL's software renderer (the flag or the name `"software"`); true when SDL cannot
+  /// describe the renderer (taken for the least capable).
+  package var isSoftware: Bool
+  /// The largest texture side, pixels; 0 when the renderer reports no limit.
+  package var maximumTextureSide: Int
+  /// SDL's name for it (`"opengl"`, `"software"`).
+  package var name: String
 
-  private var entries: [DashedRing: Entry] = [:]
-  /// Draw calls begun so far.
-  private var draws = 0
-
-  package init() {}
-
-  package mutating func retain(_ shape: DashedRing) {
-    if let e = entries[shape] {
-      e.holders += 1
-    } else {
-      let e = Entry()
-      e.holders = 1
-      entries[shape] = e
+  package init(of renderer: OpaquePointer) {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(renderer, &info) == 0 else {
+      self.init(isSoftware: true, maximumTextureSide: 0, name: "")
+      return
     }
+    let name = info.name.map { String(cString: $0) } ?? ""
+    self.init(
+      isSoftware: info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 || name == "software",
+      maximumTextureSide: Int(min(info.max_texture_width, info.max_texture_height)), name: name)
   }
 
-  /// Drops the value once the last holder lets go; returns it so the caller can free what it
-  /// owns on a renderer.
-  @discardableResult
-  package mutating func release(_ shape: DashedRing) -> Value? {
-    guard let e = entries[shape] else { return nil }
-    e.holders -= 1
-    guard e.holders <= 0 else { return nil }
-    entries[shape] = nil
-    return e.value
+  package init(isSoftware: Bool, maximumTextureSide: Int, name: String) {
+    self.isSoftware = isSoftware
+    self.maximumTextureSide = maximumTextureSide
+    self.name = name
   }
+}
 
-  /// Starts a draw call: the values of unheld shapes the previous draw did not use go (and
-  /// are returned, for the caller to free what they own on a renderer; empty, without
-  /// allocating, when none goes).
-  @discardableResult
-  package mutating func beginDraw() -> [Value] {
-    draws += 1
-    let stale = draws - 1
-    guard entries.contains(where: { $0.value.holders == 0 && $0.value.lastDraw < stale }) else {
-      return []
-    }
-    var dropped: [Value] = []
-    for (k, e) in entries where e.holders == 0 && e.lastDraw < stale {
-      if let v = e.value { dropped.append(v) }
-      entries[k] = nil
-    }
-    return dropped
-  }
+/// One draw call's rings and their shapes' caches, as a backend receives them.
+package struct RasterFrame {
+  package let rings: UnsafeBufferPointer<RingInstance>
+  /// By shape index (`RingInstance.shape`): the shape's cache, nil when it has nothing to draw.
+  package let caches: UnsafeBufferPointer<(any RingShapeCache)?>
+  /// Threads the backend's CPU work may use.
+  package let threads: Int
+  /// Asked between a backend's bounded pieces of work.
+  package let shouldStop: () -> Bool
 
-  /// The value for `shape`, made by `make` when there is none; marks it used by this draw.
-  package mutating func value<E: Error>(for shape: DashedRing, make: () throws(E) -> Value)
-    throws(E) -> Value
-  {
-    let e: Entry
-    if let found = entries[shape] {
-      e = found
-    } else {
-      e = Entry()
-      entries[shape] = e
-    }
-    e.lastDraw = draws
-    if let v = e.value { return v }
-    let v = try make()
-    e.value = v
-    return v
-  }
-
-  /// Each of `shapes`' value in order into `list` (emptied first, its capacity kept): made
-  /// by `make` when there is none, nil for a shape `drawable` turns down; each marked used by
-  /// this draw. A backend's per-draw lookup of its caches.
-  package mutating func values<E: Error>(
-    for shapes: UnsafeBufferPointer<DashedRing>, into list: inout [Value?],
-    drawable: (DashedRing) throws(E) -> Bool, make: (DashedRing) throws(E) -> Value
-  ) throws(E) {
+  /// Each shape's cache as the backend's own type, in `list` (emptied first, capacity kept).
+  package func caches<C: RingShapeCache>(as type: C.Type, into list: inout [C?]) {
     list.removeAll(keepingCapacity: true)
-    for shape in shapes {
-      guard try drawable(shape) else {
-        list.append(nil)
-        continue
+    for c in caches { list.append(c as? C) }
+  }
+
+  /// Calls `body` with every ring that can put ink in `region`, in order, with its shape's
+  /// cache (`caches`, typed) and shape index: rings that are not finite, fully transparent,
+  /// of a shape without a cache, or further than their cache's `reach` outside the region are
+  /// skipped. `body` returns false to stop; the result says whether every ring was seen.
+  @inline(__always)
+  package func forEachVisibleRing<C: RingShapeCache, E: Error>(
+    caches typed: [C?], in region: PixelRegion,
+    _ body: (RingInstance, C, Int32) throws(E) -> Bool
+  ) throws(E) -> Bool {
+    let (x0, y0) = (Float(region.x), Float(region.y))
+    let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
+    var current = Int32(-1)
+    var cache: C?
+    var reach: Float = 0
+    for ring in rings {
+      if ring.shape != current {
+        current = ring.shape
+        cache = current >= 0 && Int(current) < typed.count ? typed[Int(current)] : nil
+        reach = cache?.cullingReach ?? 0
       }
-      list.append(try value(for: shape) { () throws(E) in try make(shape) })
+      // NaN and infinite centres fail these comparisons too.
+      guard let cache, ring.color.a > 0, ring.angle.isFinite, ring.centerX + reach > x0,
+        ring.centerY + reach > y0, ring.centerX - reach < x1, ring.centerY - reach < y1
+      else { continue }
+      guard try body(ring, cache, current) else { return false }
     }
-  }
-
-  /// Calls `body` with every value held now, allocating nothing.
-  package func forEachValue(_ body: (Value) -> Void) {
-    for e in entries.values {
-      if let v = e.value { body(v) }
-    }
-  }
-
-  /// Calls `body` with every value the current draw has not used (no `value(for:make:)`
-  /// since `beginDraw()`), allocating nothing.
-  package func forEachIdleValue(_ body: (Value) -> Void) {
-    for e in entries.values where e.lastDraw < draws {
-      if let v = e.value { body(v) }
-    }
-  }
-
-  /// The values the current draw has not used, least recently used first (for a backend over
-  /// its budget; allocates).
-  package var idleValuesByLastUse: [Value] {
-    entries.values.filter { $0.lastDraw < draws }.sorted { $0.lastDraw < $1.lastDraw }
-      .compactMap(\.value)
-  }
-
-  /// Forgets every value (the holders stay): each is made anew on its next use.
-  package mutating func dropValues() {
-    for e in entries.values { e.value = nil }
-    entries = entries.filter { $0.value.holders > 0 }
+    return true
   }
 }
 

@@ -37,6 +37,7 @@ import LoaderCore
 /// vertices. The buffers are kept between frames: drawing allocates nothing once warmed up.
 package final class GeometryRingRasterizer: RingRasterizer {
   package let name = "geometry"
+  package var maximumReach: Double { Self.maximumRadius }
   /// Largest gap between a chord and its arc, in pixels.
   let maximumSagitta: Double
   /// Vertices drawn per `SDL_RenderGeometry` call at most (a ring whose mesh alone is larger
@@ -56,23 +57,25 @@ package final class GeometryRingRasterizer: RingRasterizer {
   private var indexCapacity: Int
   private var indexCount = 0
 
-  /// The mesh of each shape a field holds.
-  private var templates = ShapeCaches<TemplateBox>()
   /// The mesh of each shape of the draw in progress, kept between draws for its capacity.
   private var frameMeshes: [TemplateBox?] = []
 
-  final class TemplateBox {
+  /// A shape's cache: its mesh.
+  final class TemplateBox: RingShapeCache {
     let mesh: Template
     init(_ mesh: Template) { self.mesh = mesh }
+    var bytes: Int { mesh.positions.count * 40 + mesh.indices.count * 4 }
+    var cullingReach: Float { Float(mesh.shape.radius + mesh.shape.halfWidth + 1) }
   }
 
-  package func retain(shape: DashedRing) { templates.retain(shape) }
-  package func release(shape: DashedRing) { templates.release(shape) }
+  package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
+    -> any RingShapeCache
+  {
+    TemplateBox(Template(shape: shape, maximumSagitta: maximumSagitta))
+  }
 
-  package var cachedBytes: Int {
-    var total = vertexCapacity * MemoryLayout<SDL_Vertex>.stride + indexCapacity * 4
-    templates.forEachValue { total += $0.mesh.positions.count * 40 + $0.mesh.indices.count * 4 }
-    return total
+  package var ownBytes: Int {
+    vertexCapacity * MemoryLayout<SDL_Vertex>.stride + indexCapacity * 4
   }
 
   package convenience init() {
@@ -98,29 +101,16 @@ package final class GeometryRingRasterizer: RingRasterizer {
 
   /// Asks `shouldStop` after each batch: a batch is bounded (`batchVertices`), so the wait
   /// for an answer is too, however many rings the frame has.
-  package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
-    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
-    stoppingWhen shouldStop: () -> Bool
-  ) throws(SDLError) -> Bool {
-    guard try shapes.anyDrawable(by: name, limit: Self.maximumRadius), !region.isEmpty else {
-      return true
-    }
-    var info = SDL_RendererInfo()
-    let snapsToPixels =
-      SDL_GetRendererInfo(renderer, &info) == 0
-      && info.name.map { strcmp($0, "software") == 0 } == true
-    let sagitta = maximumSagitta
-    templates.beginDraw()
+  package func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool {
+    let renderer = target.renderer
+    let snapsToPixels = target.traits.isSoftware
     var meshes: [TemplateBox?] = []
     swap(&meshes, &frameMeshes)
     defer {
       meshes.removeAll(keepingCapacity: true)
       swap(&meshes, &frameMeshes)
     }
-    templates.values(
-      for: shapes, into: &meshes, drawable: { $0.isDrawable },
-      make: { TemplateBox(Template(shape: $0, maximumSagitta: sagitta)) })
+    frame.caches(as: TemplateBox.self, into: &meshes)
     var largest = 0
     var perVertex = 0
     for case let box? in meshes {
@@ -138,31 +128,16 @@ package final class GeometryRingRasterizer: RingRasterizer {
     indexCount = 0
     // Untextured geometry blends by the draw blend mode (the caller restores the host's).
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-    let (x0, y0) = (Float(region.x), Float(region.y))
-    let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
-    var current = Int32(-1)
-    var box: TemplateBox?
-    var reach: Float = 0
-    for ring in rings {
-      if ring.shape != current {
-        current = ring.shape
-        box = current >= 0 && Int(current) < meshes.count ? meshes[Int(current)] : nil
-        reach = box.map { Float($0.mesh.shape.radius + $0.mesh.shape.halfWidth + 1) } ?? 0
-      }
-      guard let box, ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite,
-        ring.color.a > 0
-      else { continue }
-      let mesh = box.mesh
-      // Off-target rings cost nothing.
-      guard ring.centerX + reach > x0, ring.centerY + reach > y0, ring.centerX - reach < x1,
-        ring.centerY - reach < y1
-      else { continue }
-      if vertexCount > 0, vertexCount + mesh.positions.count > batchVertices {
+    let finished = try frame.forEachVisibleRing(caches: meshes, in: target.region) {
+      (ring, box, _) throws(SDLError) in
+      if vertexCount > 0, vertexCount + box.mesh.positions.count > batchVertices {
         try flush(on: renderer)
-        if shouldStop() { return false }
+        if frame.shouldStop() { return false }
       }
-      append(ring, mesh: mesh, snapsToPixels: snapsToPixels)
+      append(ring, mesh: box.mesh, snapsToPixels: snapsToPixels)
+      return true
     }
+    guard finished else { return false }
     try flush(on: renderer)
     return true
   }

@@ -19,14 +19,14 @@ import LoaderCore
 /// `DashedRing.DistanceTable.fringeReach(halfWidth:)`) leaves room for the antialiased fringe
 /// at every offset, so the cell's side is `2 origin + 1`.
 ///
-/// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (the
-/// `LoaderRenderer`'s, 32 MiB by default), in textures one cell wide holding a column of
+/// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (a quarter
+/// of the `LoaderRenderer`'s budget, 32 MiB by default), in textures one cell wide holding a column of
 /// `cellsPerPage` cells, so a cell's rows lie next to each other in memory and its copy
 /// reads one compact block. The seed ring at scale 1 has 786 phases and 53 px cells
 /// (11.2 KiB): 8.8 MiB for every phase at one offset (rings on whole pixels, like the
 /// bench's), 141 MiB for all 16 offsets; past the budget the oldest cell is repainted for the
 /// newest, so a frame needing more cells than fit is correct, only slower.
-final class GfxAtlas {
+final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
   /// hold its ink.
   struct Cell {
@@ -84,9 +84,10 @@ final class GfxAtlas {
   let copyOverheadPixels: Int
 
   init(
-    shape: DashedRing, renderer: OpaquePointer, subpixelSteps: Int = 4,
-    budgetBytes: Int = 64 << 20
+    shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits? = nil,
+    subpixelSteps: Int = 4, budgetBytes: Int = 64 << 20
   ) throws(SDLError) {
+    let traits = traits ?? RendererTraits(of: renderer)
     let reach = shape.radius + shape.halfWidth
     // A cell is `2 ceil(reach + 1/2) + 1` pixels a side, painted on the CPU in a surface of
     // its own: at `maximumReach` that is 2051 pixels, 16 MiB, a bounded paint.
@@ -99,25 +100,23 @@ final class GfxAtlas {
     self.shape = shape
     self.renderer = renderer
     self.budgetBytes = budgetBytes
-    copyOverheadPixels = Self.copyOverheadPixels(on: renderer)
+    copyOverheadPixels = traits.isSoftware ? 16 : 1 << 30
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
     let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: shape.halfWidth)
     origin = Int((reach + fringe).rounded(.up))
     cellSide = 2 * origin + 1
-    var info = SDL_RendererInfo()
-    let reported =
-      SDL_GetRendererInfo(renderer, &info) == 0
-      ? Int(min(info.max_texture_width, info.max_texture_height)) : 0
     // The software renderer reports no limit (0); columns of 256 cells stay modest.
+    let reported = traits.maximumTextureSide
     let maxSide = reported > 0 ? reported : 256 * cellSide
     guard cellSide <= maxSide else {
       throw SDLError(
         "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures")
     }
-    cellsPerPage = min(256, maxSide / cellSide)
     keyCount = keys.count
     let cellBytes = cellSide * cellSide * 4
     capacity = min(keyCount, max(1, budgetBytes / cellBytes))
+    // A page holds no more cells than the atlas may keep.
+    cellsPerPage = min(256, maxSide / cellSide, capacity)
     painter = try GfxAtlasCellPainter(side: cellSide)
     slotOfKey = .allocate(capacity: keyCount)
     slotOfKey.initialize(repeating: -1, count: keyCount)
@@ -148,6 +147,15 @@ final class GfxAtlas {
 
   /// Bytes of texture held now.
   var textureBytes: Int { pages.count * cellsPerPage * cellSide * cellSide * 4 }
+
+  /// Textures, the painter's surface and the cell tables.
+  var bytes: Int {
+    textureBytes + painter.bytes + keyCount * 4
+      + capacity * (4 + MemoryLayout<Cell>.stride + Self.maximumRects * 16)
+  }
+
+  /// The cell's box reaches `origin + 1` pixels from the centre at most.
+  var cullingReach: Float { Float(origin + 1) }
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
@@ -221,13 +229,6 @@ final class GfxAtlas {
     keyOfSlot[slot] = Int32(key)
     slotOfKey[key] = Int32(slot)
     return cell
-  }
-
-  /// `copyOverheadPixels` for `renderer`: 16 on SDL's software renderer
-  /// (`RingBackend.isSoftware(_:)`), a whole cell's pixels (so every ring is one copy) on any
-  /// other.
-  static func copyOverheadPixels(on renderer: OpaquePointer) -> Int {
-    RingBackend.isSoftware(renderer) ? 16 : 1 << 30
   }
 
   private func addPage() throws(SDLError) {

@@ -1,9 +1,8 @@
 import CSwiftLoaderSDL2
 import LoaderCore
 
-/// Paints one ring, white, as straight-alpha coverage into a small CPU surface with SDL2_gfx
-/// (`GfxDirectRingRasterizer` on a software `OffscreenCanvas` of its own): the picture an
-/// atlas cell or a sprite holds.
+/// Paints one ring, white, as straight-alpha coverage through SDL2_gfx into a square CPU
+/// surface it owns (SDL's software renderer on it): the picture an atlas cell holds.
 ///
 /// The surface starts as transparent white, `0x00FFFFFF`. SDL2_gfx draws fully covered runs
 /// opaque (no blending) and fringe pixels white at alpha `a = coverage`, blended over it:
@@ -17,10 +16,9 @@ import LoaderCore
 package final class GfxAtlasCellPainter {
   /// The square surface's side in pixels.
   package let side: Int
-  private let canvas: OffscreenCanvas
+  private let surface: UnsafeMutablePointer<SDL_Surface>
+  private let renderer: OpaquePointer
   private let painter = GfxDirectRingRasterizer()
-  /// The one ring to paint, kept so that painting allocates nothing.
-  private var ring = [RingInstance(centerX: 0, centerY: 0, angle: 0, color: .init(hex: 0xFFFFFF))]
 
   /// A painted ring: its pixels, and the smallest rectangle holding every pixel of nonzero
   /// alpha (`width == 0` when the ring left no ink at all).
@@ -32,28 +30,45 @@ package final class GfxAtlasCellPainter {
   }
 
   package init(side: Int) throws(SDLError) {
-    canvas = try OffscreenCanvas(width: side, height: side)
+    guard
+      let s = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
+    guard let r = SDL_CreateSoftwareRenderer(s) else {
+      SDL_FreeSurface(s)
+      throw SDLError("SDL_CreateSoftwareRenderer")
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+    surface = s
+    renderer = r
     self.side = side
   }
+
+  deinit {
+    SDL_DestroyRenderer(renderer)
+    SDL_FreeSurface(surface)
+  }
+
+  /// Bytes of the surface.
+  var bytes: Int { side * Int(surface.pointee.pitch) }
 
   /// Paints `shape` turned `degrees` clockwise with its centre at `(centerX, centerY)`
   /// (surface pixels, continuous). Valid until the next call.
   package func paint(_ shape: DashedRing, degrees: Float, centerX: Float, centerY: Float)
     throws(SDLError) -> Painting
   {
-    guard let base = canvas.surface.pointee.pixels else {
+    guard let base = surface.pointee.pixels else {
       throw SDLError("GfxAtlasCellPainter", message: "surface has no pixels")
     }
-    let pitch = Int(canvas.surface.pointee.pitch)
+    let pitch = Int(surface.pointee.pitch)
     for j in 0..<side {
       base.advanced(by: j * pitch).assumingMemoryBound(to: UInt32.self)
         .update(repeating: 0x00FF_FFFF, count: side)
     }
-    ring[0].centerX = centerX
-    ring[0].centerY = centerY
-    ring[0].angle = degrees
-    try painter.draw(ring, shape: shape, on: canvas.renderer)
-    SDL_RenderFlush(canvas.renderer)
+    let ring = RingInstance(
+      centerX: centerX, centerY: centerY, angle: degrees, color: RGBAColor(hex: 0xFFFFFF))
+    try painter.paint(ring, shape: shape, on: renderer)
+    SDL_RenderFlush(renderer)
     var (x0, y0, x1, y1) = (side, side, -1, -1)
     for j in 0..<side {
       let row = base.advanced(by: j * pitch).assumingMemoryBound(to: UInt32.self)

@@ -28,9 +28,7 @@ import LoaderCore
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
 /// The distance table is kept between frames: drawing allocates nothing once warmed up.
-package final class GfxDirectRingRasterizer: RingRasterizer {
-  package let name = "gfx-direct"
-
+package final class GfxDirectRingRasterizer {
   /// The distance table of the shape last drawn.
   private var table: DashedRing.DistanceTable?
   private var tableShape: DashedRing?
@@ -42,29 +40,29 @@ package final class GfxDirectRingRasterizer: RingRasterizer {
 
   package init() {}
 
-  package func retain(shape: DashedRing) {}
-  package func release(shape: DashedRing) {}
-  package var cachedBytes: Int { 0 }
+  /// Draws `rings`, every one shaped like `shape` (pixels), with centres in the renderer's
+  /// current pixels: its scale is set to 1 meanwhile (`HostRenderState`), its viewport and
+  /// clip rect respected.
+  package func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
+    throws(SDLError)
+  {
+    guard try shape.isDrawable(by: "gfx-direct", limit: Self.maximumRadius) else { return }
+    let state = HostRenderState.enter(renderer)
+    defer { state.restore() }
+    for ring in rings { try paint(ring, shape: shape, on: renderer) }
+  }
 
-  package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
-    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
-    stoppingWhen shouldStop: () -> Bool
-  ) throws(SDLError) -> Bool {
-    _ = try shapes.anyDrawable(by: name, limit: Self.maximumRadius)
-    for ring in rings {
-      let s = Int(ring.shape)
-      guard s >= 0, s < shapes.count, shapes[s].isDrawable else { continue }
-      if tableShape != shapes[s] {
-        table = DashedRing.DistanceTable(shapes[s])
-        tableShape = shapes[s]
-      }
-      guard let table else { continue }
-      guard draw(ring, table: table, on: renderer) else {
-        throw SDLError("boxRGBA/pixelRGBA")
-      }
+  /// Paints one ring of `shape` (drawable) at the renderer's current state.
+  func paint(_ ring: RingInstance, shape: DashedRing, on renderer: OpaquePointer)
+    throws(SDLError)
+  {
+    if tableShape != shape {
+      table = DashedRing.DistanceTable(shape)
+      tableShape = shape
     }
-    return true
+    guard let table, draw(ring, table: table, on: renderer) else {
+      throw SDLError("boxRGBA/pixelRGBA")
+    }
   }
 
   /// Draws one ring; false when an SDL call failed.

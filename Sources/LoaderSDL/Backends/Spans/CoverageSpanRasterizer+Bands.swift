@@ -19,20 +19,21 @@ extension CoverageSpanRasterizer {
   /// at coverage `c`, `out = src * a * c + dst * (1 - a * c)`, for straight and premultiplied
   /// destinations alike.
   func blend(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlases frame: FrameAtlases,
-    into target: PixelTarget, threads: Int
+    _ rings: RasterFrame, atlases frame: FrameAtlases, region: PixelRegion,
+    into target: PixelTarget
   ) {
+    let threads = rings.threads
     for atlas in frame.atlases { atlas?.use(pitch: target.pitch) }
     // Filled as locals (see the README); the capacity is dropped when the scene has shrunk to
     // a small part of it.
     var placed: [Placement] = []
     swap(&placed, &placements)
     defer { swap(&placed, &placements) }
-    if placed.capacity > 4 * rings.count + 4096 {
+    if placed.capacity > 4 * rings.rings.count + 4096 {
       placed = []
     }
     placed.removeAll(keepingCapacity: true)
-    place(rings, atlases: frame.atlases, target: target, into: &placed)
+    place(rings, atlases: frame.atlases, region: region, target: target, into: &placed)
     // Every mask of the frame is built: the stores stay put until the next frame.
     var masks: [RingCoverageAtlas.Storage] = []
     swap(&masks, &frameStorages)
@@ -68,26 +69,19 @@ extension CoverageSpanRasterizer {
     }
   }
 
-  /// Appends where each ring lands (culled, transparent and out-of-range-shape rings left
-  /// out), building the masks it needs. Rings of one loader share a shape, so the atlas is
-  /// looked up again only where the shape changes.
+  /// Appends where each visible ring lands (culled, transparent and shapeless rings left
+  /// out), building the masks it needs.
   func place(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlases: [RingCoverageAtlas?],
+    _ frame: RasterFrame, atlases: [RingCoverageAtlas?], region: PixelRegion,
     target: PixelTarget, into placed: inout [Placement]
   ) {
-    var current = Int32(-1)
-    var atlas: RingCoverageAtlas?
-    for ring in rings {
-      if ring.shape != current {
-        current = ring.shape
-        atlas = current >= 0 && Int(current) < atlases.count ? atlases[Int(current)] : nil
-      }
-      guard let atlas else { continue }
+    _ = frame.forEachVisibleRing(caches: atlases, in: region) { ring, atlas, shape in
       var p = placement(of: ring, atlas: atlas, target: target, offsetsFit: atlas.offsetsFit)
       if p.count > 0 {
-        p.shape = current
+        p.shape = shape
         placed.append(p)
       }
+      return true
     }
   }
 }

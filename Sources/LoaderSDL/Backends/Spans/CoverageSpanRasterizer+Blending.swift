@@ -104,14 +104,11 @@ extension CoverageSpanRasterizer {
   /// with `a` the coverage times the colour's alpha. Only used when the renderer cannot
   /// composite premultiplied colour and the caller gave no surface to write.
   func blendStraight(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlases frame: FrameAtlases,
-    into target: PixelTarget
+    _ frame: RasterFrame, atlases: FrameAtlases, region: PixelRegion, into target: PixelTarget
   ) {
-    for ring in rings {
-      let s = Int(ring.shape)
-      guard s >= 0, s < frame.atlases.count, let atlas = frame.atlases[s] else { continue }
+    _ = frame.forEachVisibleRing(caches: atlases.atlases, in: region) { ring, atlas, _ in
       let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
-      guard p.count > 0 else { continue }
+      guard p.count > 0 else { return true }
       let masks = atlas.storage
       let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
       for k in p.first..<(p.first + p.count) {
@@ -135,6 +132,7 @@ extension CoverageSpanRasterizer {
             | channel(src.b, 0)
         }
       }
+      return true
     }
   }
 }

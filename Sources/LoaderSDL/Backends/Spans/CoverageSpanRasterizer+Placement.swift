@@ -19,14 +19,12 @@ extension CoverageSpanRasterizer {
     var shape: Int32 = 0
   }
 
-  /// Where `ring` lands on `target`, its mask built first if needed.
+  /// Where `ring` (a visible one: `RasterFrame.forEachVisibleRing`) lands on `target`, its
+  /// mask built first if needed.
   @inline(__always)
   func placement(
     of ring: RingInstance, atlas: RingCoverageAtlas, target: PixelTarget, offsetsFit: Bool
   ) -> Placement {
-    guard ring.centerX.isFinite, ring.centerY.isFinite, ring.angle.isFinite, ring.color.a > 0
-    else { return Placement() }
-    let steps = atlas.subpixelSteps
     let reach = Float(atlas.reach)
     // Culled before any arithmetic that could overflow.
     let cx = ring.centerX - target.originX
@@ -34,16 +32,13 @@ extension CoverageSpanRasterizer {
     guard cx > -reach, cy > -reach, cx < Float(target.width) + reach,
       cy < Float(target.height) + reach
     else { return Placement() }
-    // Anchor pixel and sub-pixel step of the centre (see RingCoverageAtlas), from the
-    // centre's own coordinates (so the target's corner never changes the rounding); the offset
-    // keeps the truncation a floor.
-    let s = Float(steps)
-    let qx = Int(ring.centerX * s + (0.5 + 65536 * s))
-    let qy = Int(ring.centerY * s + (0.5 + 65536 * s))
-    let px = qx / steps - 65536 - target.originPixelX
-    let py = qy / steps - 65536 - target.originPixelY
-    let key = atlas.key(
-      phase: atlas.phase(ofDegrees: ring.angle), sx: qx % steps, sy: qy % steps)
+    // Anchor pixel and sub-pixel step of the centre, from its own coordinates (so the
+    // target's corner never changes the rounding).
+    let (ax, sx) = atlas.keys.anchor(ring.centerX)
+    let (ay, sy) = atlas.keys.anchor(ring.centerY)
+    let px = ax - target.originPixelX
+    let py = ay - target.originPixelY
+    let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
     let (first, count) = atlas.mask(key)
     let c = ring.color
     return Placement(

@@ -16,8 +16,8 @@ import LoaderCore
 /// belong to one worker, so nothing is locked and the output does not depend on the count).
 ///
 /// Where the pixels go, in order of preference, while no render target is set:
-/// 1. a surface given by `attach(surface:)` (an `OffscreenCanvas`'s, or the surface a host made
-///    its software renderer on);
+/// 1. the surface a host made its software renderer on (`LoaderRenderer.surface`, an
+///    `OffscreenCanvas`'s);
 /// 2. the window surface, when `renderer` is a window's software renderer;
 /// 3. otherwise (and always under a render target) a streaming texture: the rings' bounding
 ///    box, cut to the visible region, is cleared to transparent in one shared texture, blended
@@ -26,15 +26,9 @@ import LoaderCore
 ///    more pixels are uploaded than the box holds, whatever the window's size.
 package final class CoverageSpanRasterizer: RingRasterizer {
   package let name = "spans"
-  private var atlases = ShapeCaches<RingCoverageAtlas>()
+  package let maximumReach = RingCoverageAtlas.maximumRadius
   /// The atlas of each shape of the draw in progress (nil for one with nothing to draw).
   private var frameAtlases: [RingCoverageAtlas?] = []
-  /// Bytes of masks each shape keeps at most.
-  let budgetBytes: Int
-  /// Bytes of masks and key tables all shapes together keep at most (the key tables of the
-  /// shapes drawn are kept whatever their size: a frame needs them).
-  let totalBudgetBytes: Int
-  private var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
   private var overlay: OpaquePointer?
   /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
   private var overlayRenderer: OpaquePointer?
@@ -48,14 +42,8 @@ package final class CoverageSpanRasterizer: RingRasterizer {
 
   /// The thread count the last frame was given (tests check a field's setting reaches it).
   package private(set) var threadsOfLastFrame = 0
-  /// Bytes of masks forgotten so far to keep every shape within `totalBudgetBytes` (the
-  /// budget's tests read it).
-  package private(set) var forgottenMaskBytes = 0
 
-  package init(budgetBytes: Int = 32 << 20, totalBudgetBytes: Int? = nil) {
-    self.budgetBytes = budgetBytes
-    self.totalBudgetBytes = totalBudgetBytes ?? 4 * budgetBytes
-  }
+  package init() {}
 
   deinit { close() }
 
@@ -64,112 +52,47 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     overlay = nil
   }
 
-  package func attach(surface: UnsafeMutablePointer<SDL_Surface>?) {
-    attachedSurface = surface
+  package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
+    -> any RingShapeCache
+  {
+    RingCoverageAtlas(shape: shape, budgetBytes: budgetBytes)
   }
 
-  package func retain(shape: DashedRing) { atlases.retain(shape) }
-  package func release(shape: DashedRing) { atlases.release(shape) }
+  package var ownBytes: Int { overlaySize.width * overlaySize.height * 4 }
 
-  package var cachedBytes: Int { cachedAtlasBytes + overlaySize.width * overlaySize.height * 4 }
-
-  package func renderTargetsDidReset(on renderer: OpaquePointer) {
-    // The texture's contents are gone: make a new one. On a new renderer the old one went
-    // with its renderer, and is only forgotten.
-    if let t = overlay, overlayRenderer == renderer { SDL_DestroyTexture(t) }
-    overlay = nil
+  package func renderTargetsDidReset() {
+    // The texture's contents are gone: make a new one.
+    close()
   }
 
-  package func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, shapes: UnsafeBufferPointer<DashedRing>,
-    on renderer: OpaquePointer, region: PixelRegion, threads: Int,
-    stoppingWhen shouldStop: () -> Bool
-  ) throws(SDLError) -> Bool {
-    guard try shapes.anyDrawable(by: name, limit: RingCoverageAtlas.maximumRadius), !region.isEmpty,
-      !rings.isEmpty
-    else { return true }
-    threadsOfLastFrame = threads
-    var frame = atlases(for: shapes)
+  package func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool {
+    threadsOfLastFrame = frame.threads
+    var atlases: [RingCoverageAtlas?] = []
+    swap(&atlases, &frameAtlases)
     defer {
       // The list's buffer is kept for the next draw (no allocation per frame).
-      frame.atlases.removeAll(keepingCapacity: true)
-      swap(&frame.atlases, &frameAtlases)
+      atlases.removeAll(keepingCapacity: true)
+      swap(&atlases, &frameAtlases)
     }
-    if let surface = directSurface(for: renderer) {
-      SDL_RenderFlush(renderer)  // the software renderer batches: land its work first
-      try draw(rings, atlases: frame, into: surface, region: region, threads: threads)
-      return true
-    }
-    try drawThroughOverlay(rings, atlases: frame, on: renderer, region: region, threads: threads)
-    return true
-  }
-
-  /// The atlas of each of `shapes` (nil for a shape with nothing to draw), each trimmed to its
-  /// budget and all of them together to `totalBudgetBytes`, in `frameAtlases`' buffer (the
-  /// caller gives it back).
-  private func atlases(for shapes: UnsafeBufferPointer<DashedRing>) -> FrameAtlases {
-    atlases.beginDraw()
-    var list: [RingCoverageAtlas?] = []
-    swap(&list, &frameAtlases)
-    let budget = budgetBytes
-    atlases.values(
-      for: shapes, into: &list, drawable: { $0.isDrawable },
-      make: { RingCoverageAtlas(shape: $0, budgetBytes: budget) })
+    frame.caches(as: RingCoverageAtlas.self, into: &atlases)
     var reach = 0
-    for case let atlas? in list {
+    for case let atlas? in atlases {
       atlas.trimIfOverBudget()
       reach = max(reach, atlas.reach)
     }
-    trimToTotalBudget()
-    return FrameAtlases(atlases: list, maximumReach: reach)
-  }
-
-  /// Forgets the masks of the least recently drawn shapes this draw does not use while every
-  /// shape's masks and key tables together hold more than `totalBudgetBytes`; between frames
-  /// only. The masks of the draw's own shapes stay, each bounded by `budgetBytes`: forgetting
-  /// them would have every draw over the total build them all again (a frame-rate cliff once
-  /// the held shapes' key tables alone pass the total). Allocates only when it forgets.
-  private func trimToTotalBudget() {
-    guard cachedAtlasBytes > totalBudgetBytes else { return }
-    var idleMasks = 0
-    atlases.forEachIdleValue { idleMasks += $0.storedBytes }
-    guard idleMasks > 0 else { return }
-    for atlas in atlases.idleValuesByLastUse where atlas.storedBytes > 0 {
-      forgottenMaskBytes += atlas.storedBytes
-      atlas.forgetMasks()
-      if cachedAtlasBytes <= totalBudgetBytes { return }
+    let masks = FrameAtlases(atlases: atlases, maximumReach: reach)
+    if let surface = target.writableSurface() {
+      SDL_RenderFlush(target.renderer)  // the software renderer batches: land its work first
+      try draw(frame, atlases: masks, into: surface, region: target.region)
+      return true
     }
-  }
-
-  /// Bytes of masks and key tables of every shape's atlas (the overlay texture not counted).
-  private var cachedAtlasBytes: Int {
-    var total = 0
-    atlases.forEachValue { total += $0.storedBytes + $0.keyTableBytes }
-    return total
-  }
-
-  private func directSurface(for renderer: OpaquePointer) -> UnsafeMutablePointer<SDL_Surface>? {
-    // A render target is a texture: only SDL writes it.
-    guard SDL_GetRenderTarget(renderer) == nil else { return nil }
-    if let s = attachedSurface { return Self.isWritable(s) ? s : nil }
-    guard let window = SDL_RenderGetWindow(renderer) else { return nil }
-    var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name,
-      String(cString: name) == "software", let s = SDL_GetWindowSurface(window)
-    else { return nil }
-    return Self.isWritable(s) ? s : nil
-  }
-
-  /// 32-bit pixels with alpha, red, green, blue from the top byte down (alpha may be unused).
-  private static func isWritable(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-    guard let f = s.pointee.format else { return false }
-    let format = f.pointee.format
-    return format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue
+    try drawThroughOverlay(frame, atlases: masks, on: target)
+    return true
   }
 
   private func draw(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlases: FrameAtlases,
-    into surface: UnsafeMutablePointer<SDL_Surface>, region: PixelRegion, threads: Int
+    _ frame: RasterFrame, atlases: FrameAtlases, into surface: UnsafeMutablePointer<SDL_Surface>,
+    region: PixelRegion
   ) throws(SDLError) {
     // The visible region in the surface's pixels, cut to the surface.
     let left = max(0, region.originX + region.x)
@@ -187,7 +110,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     let target = PixelTarget(
       base: pixels + top * pitch + left * 4, width: right - left, height: bottom - top,
       pitch: pitch, originPixelX: left - region.originX, originPixelY: top - region.originY)
-    blend(rings, atlases: atlases, into: target, threads: threads)
+    blend(frame, atlases: atlases, region: region, into: target)
   }
 
   /// The rings' bounding box in viewport-relative pixels, cut to the visible region.
@@ -217,13 +140,14 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   private func drawThroughOverlay(
-    _ rings: UnsafeBufferPointer<RingInstance>, atlases: FrameAtlases,
-    on renderer: OpaquePointer, region: PixelRegion, threads: Int
+    _ frame: RasterFrame, atlases: FrameAtlases, on target: RasterTarget
   ) throws(SDLError) {
-    guard let box = Self.bounds(of: rings, reach: atlases.maximumReach, region: region) else {
+    let (renderer, region) = (target.renderer, target.region)
+    guard let box = Self.bounds(of: frame.rings, reach: atlases.maximumReach, region: region) else {
       return
     }
-    let texture = try overlay(on: renderer, holding: box.width, box.height)
+    let side = target.traits.maximumTextureSide
+    let texture = try overlay(on: renderer, holding: box.width, box.height, limit: side)
     var rect = SDL_Rect(x: 0, y: 0, w: Int32(box.width), h: Int32(box.height))
     var raw: UnsafeMutableRawPointer?
     var pitch: Int32 = 0
@@ -234,13 +158,13 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     for y in 0..<box.height {
       (base + y * Int(pitch)).initializeMemory(as: UInt32.self, repeating: 0, count: box.width)
     }
-    let target = PixelTarget(
+    let pixels = PixelTarget(
       base: base, width: box.width, height: box.height, pitch: Int(pitch),
       originPixelX: box.x, originPixelY: box.y)
     if overlayBlend == SDL_BLENDMODE_BLEND {
-      blendStraight(rings, atlases: atlases, into: target)
+      blendStraight(frame, atlases: atlases, region: region, into: pixels)
     } else {
-      blend(rings, atlases: atlases, into: target, threads: threads)
+      blend(frame, atlases: atlases, region: region, into: pixels)
     }
     SDL_UnlockTexture(texture)
     var destination = SDL_Rect(
@@ -252,9 +176,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
 
   /// The shared streaming texture, at least `width x height`: grown in steps of 256 pixels a
   /// side (so a scene's boxes settle on one size), made anew on another renderer.
-  private func overlay(on renderer: OpaquePointer, holding width: Int, _ height: Int)
-    throws(SDLError) -> OpaquePointer
-  {
+  private func overlay(
+    on renderer: OpaquePointer, holding width: Int, _ height: Int, limit side: Int
+  ) throws(SDLError) -> OpaquePointer {
     if overlayRenderer != renderer { overlay = nil }
     if let t = overlay, overlaySize.width >= width, overlaySize.height >= height { return t }
     let w = max(overlaySize.width, (width + 255) / 256 * 256)
@@ -262,10 +186,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     if let t = overlay { SDL_DestroyTexture(t) }
     overlay = nil
     overlaySize = (0, 0)
-    var info = SDL_RendererInfo()
-    let limit =
-      SDL_GetRendererInfo(renderer, &info) == 0 && info.max_texture_width > 0
-      ? (Int(info.max_texture_width), Int(info.max_texture_height)) : (16384, 16384)
+    let limit = side > 0 ? (side, side) : (16384, 16384)
     guard
       let t = SDL_CreateTexture(
         renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,

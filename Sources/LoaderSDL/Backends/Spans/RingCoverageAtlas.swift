@@ -254,3 +254,9 @@ final class RingCoverageAtlas {
     return first
   }
 }
+
+extension RingCoverageAtlas: RingShapeCache {
+  /// Masks and key tables.
+  var bytes: Int { storedBytes + keyTableBytes }
+  var cullingReach: Float { Float(reach) }
+}
