@@ -79,8 +79,8 @@ let package = Package(
     .executableTarget(
       name: "SwiftLoaderDemo",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderFrameRecording",
-        "CSwiftLoaderSDL2TTF",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderHarness",
+        "SwiftLoaderFrameRecording", "CSwiftLoaderSDL2TTF",
       ],
       path: "Sources/demo",
       exclude: ["README.md"]),
@@ -113,6 +113,11 @@ let package = Package(
     // the tests and SwiftLoaderCairoReference. LoaderSDL must not depend on it (users link LoaderSDL).
     .target(name: "SwiftLoaderSupport", exclude: ["README.md"]),
 
+    // Not a product: the demo's scene helpers over LoaderCore, `ScenePixelSizes` (a scene's
+    // pixel sizes, checked) and `ToggleSchedule` (seeded, replayable on/off events, which the
+    // engine's tests and the bench's tests drive loaders with). `package` access, nothing public.
+    .target(name: "SwiftLoaderHarness", dependencies: ["LoaderCore"], exclude: ["README.md"]),
+
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every
     // allocation of the process pays one relaxed atomic add.
@@ -144,7 +149,8 @@ let package = Package(
 
     // MARK: - Tests
 
-    .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore"]),
+    // SwiftLoaderHarness: the seeded toggle schedules the engine's tests replay.
+    .testTarget(name: "LoaderCoreTests", dependencies: ["LoaderCore", "SwiftLoaderHarness"]),
     .testTarget(
       name: "RasterTests",
       dependencies: [
@@ -170,7 +176,9 @@ let package = Package(
         "CSwiftLoaderWebP", "CSwiftLoaderFFmpeg", "SwiftLoaderDemo",
       ]
     ),
-    .testTarget(name: "LoaderSupportTests", dependencies: ["SwiftLoaderSupport"]),
+    .testTarget(
+      name: "LoaderSupportTests",
+      dependencies: ["SwiftLoaderSupport", "SwiftLoaderHarness", "LoaderCore"]),
     // `LoaderExport`'s SVG rendered by headless Chromium (run as a process) and its Lottie by
     // rlottie, each against Cairo; and the demo's `--record FILE.svg / .json`.
     .testTarget(
@@ -185,6 +193,8 @@ let package = Package(
     // every allocation of the tests pays one relaxed atomic add.
     .testTarget(
       name: "BenchTests",
-      dependencies: ["SwiftLoaderBench", "LoaderCore", "SwiftLoaderTestSupport"]),
+      dependencies: [
+        "SwiftLoaderBench", "LoaderCore", "SwiftLoaderHarness", "SwiftLoaderTestSupport",
+      ]),
   ]
 )

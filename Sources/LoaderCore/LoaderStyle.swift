@@ -87,8 +87,8 @@ public struct LoaderStyle: Sendable, Hashable {
   package static let maximumRingCount = 1024
   /// Most colours in `colors` (see `maximumRingCount`).
   package static let maximumColorCount = 1024
-  /// Largest frame, points: a ring this large is already far past any backend's pixel limit
-  /// at density 1 (`ScenePixelSizes`), so a larger one can only be a mistake.
+  /// Largest frame, points: at density 1 its rings already reach past the `spans` and `gfx`
+  /// backends' limits (2048 and 1024 px), so a larger one can only be a mistake.
   package static let maximumFrameSize = 10_000.0
   /// Limits on `turnDuration` and `stagger`, seconds. A trigger fires every `stagger`, so a
   /// step of `dt` fires `dt / stagger` of them per loader: below a millisecond that work has

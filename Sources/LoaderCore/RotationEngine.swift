@@ -32,8 +32,7 @@
 /// non-decreasing per loader. A repeat of the current value is ignored. Turning a loader off at
 /// `C` fires right away the rest of its run before `C` (they are due anyway; their turns read 0
 /// until their time), so each loader has at most one scheduled run. Apply toggles no earlier
-/// than the step that reaches them (`ToggleSchedule.Player` does) and that is at most a step's
-/// worth of triggers.
+/// than the step that reaches them, and that is at most a step's worth of triggers.
 ///
 /// ## Threads
 /// `presentationAngles(at:into:)` and the epoch's rebase are element-wise over rings, so past

@@ -1,6 +1,7 @@
 import LoaderCore
 import LoaderSDL
 import SwiftLoaderFrameRecording
+import SwiftLoaderHarness
 import SwiftLoaderSupport
 
 /// A command-line mistake of the demo: one line naming the flag, exit status 2.

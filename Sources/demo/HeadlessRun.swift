@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderHarness
 import SwiftLoaderSupport
 
 /// Renders frames offscreen and writes them as PNGs (and optionally a trace).

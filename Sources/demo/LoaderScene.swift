@@ -1,4 +1,5 @@
 import LoaderSDL
+import SwiftLoaderHarness
 
 /// Why a frame could not be drawn or written, by where it went wrong. Each case prints as the
 /// one line the demo reports.

@@ -1,5 +1,6 @@
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderHarness
 
 /// The toggles a run was given on the command line, played into the engine as its steps
 /// reach them:

@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderHarness
 import SwiftLoaderSupport
 
 /// Streams the `--trace` JSON document through `OutputFile` (complete or absent; `-` is

@@ -1,5 +1,6 @@
 import Foundation
 import LoaderSDL
+import SwiftLoaderHarness
 import SwiftLoaderSupport
 
 /// The interactive demo: the scene in a window until Esc or close.

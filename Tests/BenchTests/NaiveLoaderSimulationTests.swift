@@ -1,4 +1,5 @@
 import LoaderCore
+import SwiftLoaderHarness
 import Testing
 
 @testable import SwiftLoaderBench

@@ -1,3 +1,4 @@
+import SwiftLoaderHarness
 import Testing
 
 @testable import LoaderCore

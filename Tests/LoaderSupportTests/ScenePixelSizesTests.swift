@@ -1,4 +1,5 @@
 import LoaderCore
+import SwiftLoaderHarness
 import Testing
 
 /// The derived pixel sizes every backend is promised: each limit accepted at its edge and

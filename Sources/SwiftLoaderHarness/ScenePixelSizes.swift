@@ -1,3 +1,5 @@
+import LoaderCore
+
 /// The pixel sizes a scene derives from its container, its density and its style, checked
 /// once against what every backend can draw, before any work.
 ///
@@ -13,10 +15,11 @@
 ///
 /// Why these limits:
 /// - 16384 px a side is the offscreen canvas's limit (and a common GPU texture limit).
-/// - 256 px of ring radius: the demo's own bound, not a backend's (`spans` takes rings up to
-///   2048 px, `gfx` and `geometry` up to 2^20 px): a ring 512 px across is already larger than
-///   any loader a screen shows. (It was once the 16-bit limit of a `spans` mask's length,
-///   which is 32 bits now.)
+/// - 256 px of ring radius: the demo's own bound, not a backend's: a ring 512 px across is
+///   already larger than any loader a screen shows. The backends refuse only rings whose outer
+///   edge is further out: `spans` past 2048 px (`RingCoverageAtlas.maximumRadius`, whose key
+///   table grows by 16 KiB per pixel of radius), `gfx` past 1024 px (`GfxAtlas.maximumReach`,
+///   a cell painted on the CPU), `geometry` past 2^20 px (`Float` vertex positions).
 /// - 1e-6 px: a ring that small covers nothing, and below it the backends' arc steps and
 ///   cap counts would be computed from denormal numbers.
 package struct ScenePixelSizes: Sendable, Equatable {

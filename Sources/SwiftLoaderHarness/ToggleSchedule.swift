@@ -1,5 +1,7 @@
-/// When each of a set of loaders has `isAnimating` flipped: a replayable script for tests, the
-/// demo's `--toggle-random` and the bench.
+import LoaderCore
+
+/// When each of a set of loaders has `isAnimating` flipped: a replayable script for the engine's
+/// tests, the demo's `--toggle-random` and the bench's baseline test.
 ///
 /// Events are sorted by time, then loader; each loader's own times never decrease. An event's
 /// `isAnimating` is the value set, which may repeat the current one (the engine ignores it, as
