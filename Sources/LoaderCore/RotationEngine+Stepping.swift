@@ -51,14 +51,18 @@ extension RotationEngine {
   }
 
   /// Ends the run at `c`: its triggers before `c` that no step has reached yet fire now (they
-  /// read 0 until their time), then the run's turns are folded into each ring's history. The
-  /// run's wheel entry goes stale and is dropped when its bucket comes round.
+  /// read 0 until their time), then the run's turns are folded into each ring's history and
+  /// its last trigger's turn end into `quietFrom`. The run's wheel entry goes stale and is
+  /// dropped when its bucket comes round.
   mutating func endRun(slot: Int, at c: Double) {
     var s = loaderRuns[slot]
     var cursor = s.cursor(fired: s.triggers(before: time), slot: slot, tag: 0)
     endedRuns[tickContaining(cursor.triggerTime(cursor.next)) & wheelMask] += 1
     var rings = ringPointers()
     Self.fire(&cursor, s, before: c, windowStart: time - dt, rings: &rings, overlaps: &overlaps)
+    // The cursor stops past the run's last trigger before `c`, whose turn ends last. A run
+    // with no trigger leaves the earlier runs' end.
+    if cursor.next > 0 { quietFrom[slot] = s.triggerTime(cursor.next - 1) + s.turnDuration }
     let first = Int(s.firstRing)
     let n = Int(s.ringCount)
     for i in 0..<n {

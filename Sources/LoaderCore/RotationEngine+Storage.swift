@@ -6,7 +6,8 @@ extension RotationEngine {
   package var storageBytes: Int {
     func bytes<T>(_ a: CacheAlignedArray<T>) -> Int { a.capacity * MemoryLayout<T>.stride }
     func bytes<T>(_ a: [T]) -> Int { a.capacity * MemoryLayout<T>.stride }
-    var total = bytes(loaderRuns) + bytes(lastToggle) + bytes(freeSlots) + bytes(runTags)
+    var total = bytes(loaderRuns) + bytes(lastToggle) + bytes(quietFrom) + bytes(freeSlots)
+    total += bytes(runTags)
     total += bytes(ringHistory) + bytes(relativeStart) + bytes(wrappedBase)
     total += bytes(inverseDuration) + bytes(ringDegrees)
     total += freeRingBlocks.values.reduce(0) { $0 + bytes($1) } + bytes(overlaps)
@@ -65,6 +66,8 @@ extension RotationEngine {
     runTags.truncate(to: slots)
     lastToggle.removeLast(lastToggle.count - slots)
     lastToggle.releaseExcessCapacity()
+    quietFrom.removeLast(quietFrom.count - slots)
+    quietFrom.releaseExcessCapacity()
     freeSlots.removeAll { $0 >= slots }
     freeSlots.releaseExcessCapacity()
     ringHistory.truncate(to: rings)

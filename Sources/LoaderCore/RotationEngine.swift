@@ -199,6 +199,9 @@ package struct RotationEngine: Sendable {
 
   var loaderRuns = CacheAlignedArray<LoaderRun>()
   var lastToggle: [Double] = []
+  /// Per slot: loader time from which no turn of the loader's ended runs moves (`-infinity`
+  /// before any run ended); written by `endRun`, read by `nextMotion(atOrAfter:)`.
+  var quietFrom: [Double] = []
   var freeSlots: [Int] = []
   var liveCount = 0
 
@@ -274,6 +277,7 @@ package struct RotationEngine: Sendable {
   package mutating func reserveCapacity(loaders: Int, rings: Int) {
     loaderRuns.reserveCapacity(loaders)
     lastToggle.reserveCapacity(loaders)
+    quietFrom.reserveCapacity(loaders)
     ringHistory.reserveCapacity(rings)
     runTags.reserveCapacity(loaders)
     relativeStart.reserveCapacity(rings)
@@ -341,6 +345,7 @@ extension RotationEngine {
       slot = loaderRuns.count
       loaderRuns.append(LoaderRun(generation: retiredGeneration))
       lastToggle.append(-.infinity)
+      quietFrom.append(-.infinity)
       runTags.append(0)
     }
     var s = loaderRuns[slot]
@@ -356,6 +361,7 @@ extension RotationEngine {
     loaderRuns[slot] = s
     runTags[slot] = s.runStamp << 1
     lastToggle[slot] = -.infinity
+    quietFrom[slot] = -.infinity
     liveCount += 1
     compactBelow = Swift.max(compactBelow, liveCount / 2)
     useTiming(Timing(duration: style.turnDuration, degrees: style.turnDegrees), by: 1)

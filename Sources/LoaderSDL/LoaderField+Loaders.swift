@@ -26,10 +26,6 @@ extension LoaderField {
       throw .engine(error)
     }
     loaders.append(id)
-    if runs.count <= id.slot {
-      runs.append(contentsOf: repeatElement(RunState(), count: id.slot + 1 - runs.count))
-    }
-    runs[id.slot] = RunState(isAnimating: isAnimating, runStart: at, quietFrom: -.infinity)
     let n = style.ringCount
     if slots.count <= id.slot {
       slots.append(contentsOf: repeatElement(Slot(id: id), count: id.slot + 1 - slots.count))
@@ -78,9 +74,7 @@ extension LoaderField {
     loaders.remove(at: i)
     // The engine gives its storage back as the field shrinks; these tables follow it.
     loaders.releaseExcessCapacity(factor: 4, floor: 1 << 10)
-    if runs.count > engine.slotCount {
-      runs.removeLast(runs.count - engine.slotCount)
-      runs.releaseExcessCapacity(factor: 4, floor: 1 << 10)
+    if slots.count > engine.slotCount {
       slots.removeLast(slots.count - engine.slotCount)
       slots.releaseExcessCapacity(factor: 4, floor: 1 << 10)
       ringColorTable.removeLast(ringColorTable.count - engine.slotCount * style.ringCount)
@@ -99,7 +93,7 @@ extension LoaderField {
   }
 
   /// Whether any loader animates.
-  public var isAnyAnimating: Bool { loaders.contains { runs[$0.slot].isAnimating } }
+  public var isAnyAnimating: Bool { engine.isAnyAnimating }
 
   /// `isAnimating = on` for one loader at `time` (see the Toggles section of `LoaderField`):
   /// a new schedule from ring 0 when on, running turns finish when off, nothing resets.
@@ -114,7 +108,6 @@ extension LoaderField {
   public func setAnimating(_ on: Bool, loader id: LoaderID, at time: Double) throws(Error) {
     let at = try toggleTime(for: time)
     do { try engine.setAnimating(on, loader: id, at: at) } catch { throw .engine(error) }
-    record(on, slot: id.slot, at: at)
   }
 
   /// `isAnimating = on` for every loader at `time`, as `setAnimating(_:loader:at:)` sets it
@@ -127,7 +120,6 @@ extension LoaderField {
   public func setAnimatingAll(_ on: Bool, at time: Double) throws(Error) {
     let at = try toggleTime(for: time)
     do { try engine.setAnimatingAll(on, at: at) } catch { throw .engine(error) }
-    for id in loaders { record(on, slot: id.slot, at: at) }
   }
 
   /// Steps the engine to the step containing `time` (without passing it) and returns the
@@ -139,17 +131,5 @@ extension LoaderField {
     let at = max(tau, engine.time, lastToggle)
     lastToggle = at
     return at
-  }
-
-  private func record(_ on: Bool, slot: Int, at tau: Double) {
-    var run = runs[slot]
-    guard on != run.isAnimating else { return }
-    if on {
-      run.runStart = tau
-    } else {
-      run.quietFrom = max(run.quietFrom, Self.endOfTurns(runStart: run.runStart, off: tau, style))
-    }
-    run.isAnimating = on
-    runs[slot] = run
   }
 }

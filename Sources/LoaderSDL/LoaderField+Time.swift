@@ -58,35 +58,11 @@ extension LoaderField {
   /// - Returns: the caller time to draw next, or nil (also for a `time` that is not finite).
   public func nextChange(after time: Double) -> Double? {
     guard time.isFinite, !motion.isStill else { return nil }
-    guard let change = nextMotion(after: time) else { return nil }
+    let tau = clock.loaderTime(at: time)
+    guard let next = engine.nextMotion(atOrAfter: tau) else { return nil }
+    let change = next > tau ? clock.callerTime(at: next) : time
     guard let rate = maximumFrameRate else { return change }
     return max(change, lastDrawTime + 1 / rate)
-  }
-
-  private func nextMotion(after time: Double) -> Double? {
-    let tau = clock.loaderTime(at: time)
-    var soonest = Double.infinity
-    for id in loaders {
-      let run = runs[id.slot]
-      if run.isAnimating {
-        if run.runStart <= tau { return time }
-        soonest = min(soonest, run.runStart)
-      } else if run.quietFrom > tau {
-        return time
-      }
-    }
-    return soonest.isFinite ? clock.callerTime(at: soonest) : nil
-  }
-
-  /// Loader time from which no turn of a run started at `runStart` and ended at `off` moves.
-  static func endOfTurns(runStart r: Double, off c: Double, _ style: LoaderStyle) -> Double {
-    guard c > r else { return -.infinity }
-    let g = style.stagger
-    // The last trigger j with r + g * j < c, by the products the engine fires with.
-    var j = max(0, Int(((c - r) / g).rounded(.up)) - 1)
-    while r + g * Double(j + 1) < c { j += 1 }
-    while j > 0, r + g * Double(j) >= c { j -= 1 }
-    return r + g * Double(j) + style.turnDuration
   }
 
   /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing

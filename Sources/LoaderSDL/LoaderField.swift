@@ -116,8 +116,6 @@ public final class LoaderField {
   /// Live loaders in the order they were added: the layout's order (cell `i` of the grid
   /// shows `loaders[i]`); `.free` layout draws them in stacking order (`raise(_:)`) instead.
   public internal(set) var loaders: [LoaderID] = []
-  /// Per engine slot: what `nextChange` needs to know about the loader's runs.
-  var runs: [RunState] = []
   /// Per engine slot: frame, appearance, stacking position.
   var slots: [Slot] = []
   /// Per engine slot, its rings' colours: ring `r` of slot `s` at `s * ringCount + r`.
@@ -390,17 +388,6 @@ public final class LoaderField {
   public func angles(of id: LoaderID, at time: Double) throws(Error) -> [Double] {
     let tau = try advance(to: time)
     do { return try engine.angles(loader: id, at: tau) } catch { throw .engine(error) }
-  }
-}
-
-extension LoaderField {
-  /// A loader's runs as far as `nextChange` cares, in loader time.
-  struct RunState {
-    var isAnimating = false
-    /// Start of the current (or last) run.
-    var runStart = 0.0
-    /// No turn of an ended run moves at or after this.
-    var quietFrom = -Double.infinity
   }
 }
 
