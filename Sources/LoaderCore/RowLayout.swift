@@ -36,17 +36,69 @@ package enum RowLayout {
     return (n * (style.frameSize + style.minimumSpacing), style.frameSize)
   }
 
+  /// Ring `i`'s frame, left edge, in a row `width` wide: the one place the HStack's formula
+  /// is written (allocation-free, for the per-loader loops of a frame).
+  package struct Spacing: Sendable {
+    /// Each spacer's width, points.
+    package let spacer: Double
+    /// Where the content starts: 0, or half the overflow to the left when even minimum
+    /// spacers do not fit.
+    package let lead: Double
+    package let frameSize: Double
+
+    @inline(__always)
+    package init(width: Double, style: LoaderStyle) {
+      let n = Double(style.ringCount)
+      frameSize = style.frameSize
+      spacer = Swift.max(style.minimumSpacing, (width - n * frameSize) / n)
+      let content = n * (spacer + frameSize)
+      lead = content > width ? (width - content) / 2 : 0
+    }
+
+    /// Ring `i`'s frame's left edge.
+    @inline(__always)
+    package func x(ofRing i: Int) -> Double {
+      lead + Double(i + 1) * spacer + frameSize * Double(i)
+    }
+
+    /// Ring `i`'s centre.
+    @inline(__always)
+    package func centerX(ofRing i: Int) -> Double { x(ofRing: i) + frameSize / 2 }
+  }
+
+  /// The row in a frame of `width` x `height` points, shrunk to fit (`.fittedRow`, and each
+  /// loader of `.free` layout): laid out in `width / fit` x `height / fit` points, then scaled
+  /// by `fit = min(1, width / naturalWidth, height / naturalHeight)` about the frame's corner.
+  package struct Fitted: Sendable {
+    package let fit: Double
+    let spacing: Spacing
+    /// The ring centres' height from the frame's top (half way down).
+    package let centerY: Double
+
+    @inline(__always)
+    package init(width: Double, height: Double, style: LoaderStyle) {
+      let n = Double(style.ringCount)
+      fit = Swift.min(
+        1, width / (n * (style.frameSize + style.minimumSpacing)), height / style.frameSize)
+      spacing = Spacing(width: width / fit, style: style)
+      centerY = height / 2
+    }
+
+    /// Ring `i`'s centre from the frame's left edge, points.
+    @inline(__always)
+    package func centerX(ofRing i: Int) -> Double { fit * spacing.centerX(ofRing: i) }
+
+    /// Half a ring's frame, points.
+    package var ringRadius: Double { spacing.frameSize / 2 * fit }
+  }
+
   package static func frames(width: Double, height: Double, style: LoaderStyle = .seed)
     -> [LayoutRect]
   {
-    let n = Double(style.ringCount)
-    let f = style.frameSize
-    let spacer = Swift.max(style.minimumSpacing, (width - n * f) / n)
-    let content = n * (spacer + f)
-    let offset = content > width ? (width - content) / 2 : 0
-    let y = (height - f) / 2
+    let row = Spacing(width: width, style: style)
+    let y = (height - style.frameSize) / 2
     return (0..<style.ringCount).map { i in
-      LayoutRect(x: offset + Double(i + 1) * spacer + f * Double(i), y: y, width: f, height: f)
+      LayoutRect(x: row.x(ofRing: i), y: y, width: row.frameSize, height: row.frameSize)
     }
   }
 }

@@ -66,9 +66,8 @@ extension LoaderField {
       let f = slots[s].frame
       guard f.w > 0, f.h > 0 else { return [] }
       let (w, h) = (Double(f.w), Double(f.h))
-      let row = FittedRow(
-        width: w, height: h, natural: RowLayout.naturalSize(style: style), style: style)
-      let cy = y0 + Double(f.y) + h / 2
+      let row = RowLayout.Fitted(width: w, height: h, style: style)
+      let cy = y0 + Double(f.y) + row.centerY
       let half = row.ringRadius
       return (0..<style.ringCount).map { r in
         let cx = x0 + Double(f.x) + row.centerX(ofRing: r)

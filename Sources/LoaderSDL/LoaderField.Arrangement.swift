@@ -48,15 +48,13 @@ extension LoaderField {
         ringRadius = style.frameSize / 2
         fit = 1
       case .fittedRow:
-        let natural = RowLayout.naturalSize(style: style)
-        let f = Swift.min(1, width / natural.width, height / natural.height)
-        let frames = RowLayout.frames(width: width / f, height: height / f, style: style)
+        let row = RowLayout.Fitted(width: width, height: height, style: style)
         columns = 1
         cellWidth = width
         cellHeight = height
-        ringOffsets = frames.map { ($0.midX * f, $0.midY * f) }
-        ringRadius = style.frameSize / 2 * f
-        fit = f
+        ringOffsets = (0..<style.ringCount).map { (row.centerX(ofRing: $0), row.centerY) }
+        ringRadius = row.ringRadius
+        fit = row.fit
       case .grid:
         let grid = try GridLayout(
           count: count, width: width, height: height, style: style, gutter: gutter)

@@ -166,24 +166,11 @@ public final class LoaderField {
   let unitShape: DashedRing
   /// `style.color(ofRing:)` for every ring, read once.
   let ringColors: [RGBAColor]
-  /// The shape of `.row`, `.fittedRow` and `.grid`.
-  var shape: DashedRing?
-  /// The scale `shape` was made at: pixels per point of the style, the fit times the density.
-  var shapeScale = 0.0
-  /// `shape`'s handle in the store of the renderer last drawn on.
-  var shapeID = ShapeID.none
-  /// `.free` layout's shapes by size bucket.
-  var shapeBuckets: ShapeBuckets
   private var arrangementCache: Arrangement?
+  /// The presented angle of every ring (the engine's slots' rings).
   var angles: [Float] = []
-  /// What the last draw handed the rasterizer: its rings, and their shapes by index.
-  var instances: [RingInstance] = []
-  var frameShapes: [DashedRing] = []
-  /// Each of `frameShapes`' handle in the store of the renderer last drawn on (a hint: a
-  /// stale one is looked up again).
-  var frameShapeIDs: [ShapeID] = []
-  /// The slot of each loader the last draw gave rings, in order (`ringCount` rings each).
-  var drawn: [Int32] = []
+  /// What the last draw handed the renderer: its rings and their shapes.
+  var frameRings: FrameBuilder
   /// The container of the last draw (`loader(at:)`).
   var lastContainer: SDL_FRect?
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`
@@ -220,7 +207,7 @@ public final class LoaderField {
     self.threads = threads
     clock = SpeedClock(start: start)
     unitShape = DashedRing(style: style)
-    shapeBuckets = ShapeBuckets(unit: unitShape)
+    frameRings = FrameBuilder(unit: unitShape)
     ringColors = (0..<style.ringCount).map { [style] in style.color(ofRing: $0) }
     do {
       engine = try RotationEngine(dt: Self.stepLength, capacity: capacity, threadCount: threads)
@@ -318,21 +305,14 @@ public final class LoaderField {
       in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY),
       region: state.region, at: time)
     lastDrawTime = time  // a refused time is not a drawn one (`nextChange`'s frame cap)
-    guard !frameShapes.isEmpty, !instances.isEmpty, !state.region.isEmpty else { return true }
+    guard !frameRings.instances.isEmpty, !state.region.isEmpty else { return true }
     let chosen = backend ?? target.preferredBackend
     let rasterizer = try target.rasterizer(chosen)
     activeBackend = chosen
-    defer { keepShapeIDs() }
     do {
-      return try frameShapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
-        try frameShapeIDs.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
-          try instances.withUnsafeBufferPointer { (buf) throws(SDLError) in
-            try target.draw(
-              buf, shapes: shapes, ids: ids, with: rasterizer, region: state.region,
-              threads: threads, stoppingWhen: shouldStop)
-          }
-        }
-      }
+      return try frameRings.draw(
+        on: target, with: rasterizer, region: state.region, threads: threads,
+        layout: layout, stoppingWhen: shouldStop)
     } catch {
       throw .sdl(error)
     }

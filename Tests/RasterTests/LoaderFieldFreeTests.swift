@@ -137,7 +137,7 @@ import Testing
     let canvas = try OffscreenCanvas(width: 200, height: 100)
     func drawnSlots() throws -> Set<Int> {
       try field.draw(on: canvas.loaders, at: 0.2)
-      return Set(field.drawn.map(Int.init))
+      return Set(field.frameRings.drawn.map(Int.init))
     }
     // Loaders 4 and 5 start at x = 240 and 300: off a 200-wide canvas.
     #expect(try drawnSlots() == Set(ids[0..<4].map(\.slot)))
