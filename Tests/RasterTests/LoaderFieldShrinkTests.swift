@@ -36,6 +36,8 @@ import Testing
     #expect(peak > 50_000 * 200, "peak engine storage \(peak) bytes")
     #expect(field.engine.storageBytes < 100_000, "\(field.engine.storageBytes) bytes")
     #expect(field.engine.ringSlotCount == 5)
-    #expect(field.frameRings.instances.capacity < 1 << 14, "instances hold \(field.frameRings.instances.capacity)")
+    #expect(
+      field.frameRings.instances.capacity < 1 << 14,
+      "instances hold \(field.frameRings.instances.capacity)")
   }
 }
