@@ -80,16 +80,15 @@ let package = Package(
       name: "SwiftLoaderDemo",
       dependencies: [
         "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderHarness",
-        "SwiftLoaderFrameRecording", "CSwiftLoaderSDL2TTF",
+        "SwiftLoaderCanvas", "SwiftLoaderFrameRecording", "CSwiftLoaderSDL2TTF",
       ],
       path: "Sources/demo",
       exclude: ["README.md"]),
     .executableTarget(
       name: "SwiftLoaderBench",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderTestSupport",
-        "SwiftLoaderCairoReference",
-        "CSwiftLoaderAllocationCounter",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
+        "SwiftLoaderTestSupport", "SwiftLoaderCairoReference", "CSwiftLoaderAllocationCounter",
       ],
       path: "Benchmarks/bench",
       exclude: ["README.md"]
@@ -118,6 +117,14 @@ let package = Package(
     // engine's tests and the bench's tests drive loaders with). `package` access, nothing public.
     .target(name: "SwiftLoaderHarness", dependencies: ["LoaderCore"], exclude: ["README.md"]),
 
+    // Not a product: `OffscreenCanvas`, an SDL renderer drawing into memory (software, or
+    // OpenGL on SDL's offscreen EGL driver) with PNG output: the demo's headless frames and
+    // recordings, the bench and the tests. The library draws on its host's renderer and needs
+    // none.
+    .target(
+      name: "SwiftLoaderCanvas", dependencies: ["LoaderCore", "LoaderSDL", "CSwiftLoaderSDL2"],
+      exclude: ["README.md"]),
+
     // Counts heap allocations for the bench by defining malloc & co. in the bench executable
     // (they forward to glibc's __libc_* functions). Link it into nothing else: every
     // allocation of the process pays one relaxed atomic add.
@@ -142,8 +149,8 @@ let package = Package(
     .target(
       name: "SwiftLoaderTestSupport",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderCairoReference",
-        "CSwiftLoaderSDL2",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
+        "SwiftLoaderCairoReference", "CSwiftLoaderSDL2",
       ],
       path: "Tests/SwiftLoaderTestSupport"),
 
@@ -154,7 +161,8 @@ let package = Package(
     .testTarget(
       name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderTestSupport",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
+        "SwiftLoaderTestSupport",
         "SwiftLoaderCairoReference",
         "CSwiftLoaderSDL2",
       ]
@@ -162,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "DemoTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "SwiftLoaderSupport", "SwiftLoaderTestSupport",
+        "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
+        "SwiftLoaderTestSupport",
         "CSwiftLoaderSDL2",
         "SwiftLoaderDemo", "SwiftLoaderHelloLoader", "SwiftLoaderLoaderList",
         "SwiftLoaderManyLoaders",
@@ -171,8 +180,8 @@ let package = Package(
     .testTarget(
       name: "FrameRecordingTests",
       dependencies: [
-        "SwiftLoaderFrameRecording", "LoaderCore", "LoaderSDL", "SwiftLoaderSupport",
-        "SwiftLoaderTestSupport", "CSwiftLoaderGIF",
+        "SwiftLoaderFrameRecording", "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas",
+        "SwiftLoaderSupport", "SwiftLoaderTestSupport", "CSwiftLoaderGIF",
         "CSwiftLoaderWebP", "CSwiftLoaderFFmpeg", "SwiftLoaderDemo",
       ]
     ),

@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 
 /// The renderer `BENCH_RENDERER` asks for: where `raster/<backend>` and `frame/<backend>` draw.

@@ -41,7 +41,7 @@ enum FrameBenchmarks {
             t += StepBenchmarks.dt
             canvas.clear(background)
             do throws(LoaderField.Error) {
-              try field.draw(on: canvas.loaders, in: size, at: t)
+              try field.draw(on: canvas.loaderRenderer, in: size, at: t)
             } catch {
               failure = error
             }

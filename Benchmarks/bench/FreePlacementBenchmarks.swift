@@ -125,7 +125,7 @@ enum FreePlacementBenchmarks {
       do {
         try scene.step(to: t, dt: dt)
         canvas.clear(background)
-        try scene.field.draw(on: canvas.loaders, in: full, at: t)
+        try scene.field.draw(on: canvas.loaderRenderer, in: full, at: t)
       } catch {
         failure = error
       }

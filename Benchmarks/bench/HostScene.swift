@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 
 /// The program a `host/*` child runs: an SDL program that owns a 1920x1080 window, its
 /// renderer and its frame, with `LoaderView`s (or the sprite peer) in a list.

@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 
 /// The machine's floors: what no step or raster can beat.

@@ -1,4 +1,5 @@
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 
 extension OffscreenCanvas {

@@ -50,7 +50,7 @@ enum RasterBenchmarks {
 
       for backend in sized {
         let canvas = try run.renderer.makeCanvas(width: w, height: h)
-        let made = try canvas.loaders.rasterizer(backend)
+        let made = try canvas.loaderRenderer.rasterizer(backend)
         // A backend with a thread setting is measured at each of `BenchThreads.counts` (the
         // all-threads row then shows its speed-up); one without reads 1 thread.
         let threadCounts = backend == .spans ? BenchThreads.counts : [1]
@@ -61,7 +61,7 @@ enum RasterBenchmarks {
           let draw = {
             do throws(SDLError) {
               _ = try scene.rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-                try canvas.loaders.draw(buf, shape: shape, with: made, threads: threads)
+                try canvas.loaderRenderer.draw(buf, shape: shape, with: made, threads: threads)
               }
               try canvas.finish()
             } catch {

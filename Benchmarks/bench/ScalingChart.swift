@@ -1,6 +1,7 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderSDL
+import SwiftLoaderCanvas
 
 /// One curve: an entry's p50 at each size.
 struct ChartSeries {

@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import LoaderCore
 import LoaderSDL
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 

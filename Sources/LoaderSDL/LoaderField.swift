@@ -13,48 +13,8 @@ import Foundation
 /// try field.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), at: now)
 /// ```
 ///
-/// ## Time
-/// Every time passed in is seconds on the caller's clock. The field maps it to its loaders'
-/// own time `tau` (loader time) by a continuous, piecewise linear clock (see `speed`):
-/// ```
-/// tau(t) = tau_k + speed_k * (t - t_k)      for the latest speed change k (t_0 = start, tau_0 = 0)
-/// ```
-/// The motion steps at a fixed 1/120 s of loader time on an integer tick; `draw` steps it
-/// until `tau(t)` is presentable, where every angle is exact (SPEC's motion to `1e-3` degree
-/// in `Float`). A gap of more than 64 steps is one closed-form jump, so a draw after a paused
-/// game, a suspended laptop or on a wall clock costs what a few steps cost, whatever the gap;
-/// loader times past 4.5e12 s (about 140,000 years) throw. The motion cannot go back: a `draw`
-/// (or toggle) at a time before the start of the last step drawn throws a `LoaderField.Error`
-/// rather than replaying, which would mean keeping every toggle since the start. Start a new
-/// field to show an earlier time.
-///
-/// ## Toggles
-/// `setAnimating` has SwiftUI's semantics (a new schedule from ring 0, running turns finish,
-/// nothing resets). A toggle first steps the motion up to the step that contains it, so it
-/// lands at its exact time unless a `draw` has already stepped past it; then it lands at the
-/// field's present, at most one step (1/120 s) after the last drawn time. Per loader, toggles
-/// land in non-decreasing time order.
-///
-/// ## Idle
-/// `nextChange(after:)` says when the picture next changes, nil when nothing moves and
-/// nothing is scheduled, so a host can wait for events instead of redrawing.
-///
-/// ## Loaders anywhere
-/// In `.free` layout each loader has its own frame (`addLoader(isAnimating:at:frame:)`,
-/// `setFrame(_:of:)`), its row fitted into it, loaders of every size drawn in one call (their
-/// rings share a few shapes by size bucket), in stacking order (`raise(_:)`), under a point
-/// found by `loader(at:)`. In every layout a loader's colours, opacity and visibility change
-/// at any time (`setColors(_:of:)`, `setOpacity(_:of:)`, `setHidden(_:of:)`). Each of these
-/// is O(1) and allocates nothing.
-///
-/// Costs, for any finite input: memory is fixed by the loader count (the motion's, and per
-/// loader its frame, appearance and ring colours: about 60 bytes); a `draw` is the motion's
-/// advance (at most 64 steps, or one jump: O(loaders + rings)), one presentation pass (one
-/// `Float` per ring), one draw record per visible ring and one rasterizer call (its pixels
-/// bounded by the visible region); `nextChange(after:)` and `setAnimatingAll` are
-/// O(loaders); every other call is O(1) amortised or O(rings of one loader). Loaders hidden,
-/// fully transparent, or (in `.free` layout) whose frame misses the visible pixels get no
-/// rings. Non-goal: loaders of different styles in one field (use two fields).
+/// Its time, toggles, idle answers, free placement and costs are on its documentation page
+/// (`LoaderSDL.docc/LoaderField.md`).
 public final class LoaderField {
   /// How loaders are placed in the container `draw` is given.
   public enum Layout: Sendable, Hashable {

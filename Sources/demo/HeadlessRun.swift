@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderHarness
 import SwiftLoaderSupport
 
@@ -276,7 +277,7 @@ struct HeadlessRun {
     _ scene: LoaderScene, on canvas: OffscreenCanvas, in frame: SDL_FRect, at t: Double, hud: HUD?
   ) throws(LoaderField.Error) {
     let start = DispatchTime.now().uptimeNanoseconds
-    try scene.draw(on: canvas.loaders, in: frame, at: t)
+    try scene.draw(on: canvas.loaderRenderer, in: frame, at: t)
     guard let hud else { return }
     canvas.flush()
     hud.record(frameTime: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

@@ -1,6 +1,7 @@
 import CSwiftLoaderSDL2
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderFrameRecording
 import SwiftLoaderSupport
 

@@ -1,6 +1,7 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 
 /// The pixels a renderer has drawn, read back into a surface of their own: what S and

@@ -1,5 +1,6 @@
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
     #expect(RingBackend.preferred(accelerated: false) == .spans)
     #expect(RingBackend.preferred(accelerated: true) == .gfx)
     let software = try OffscreenCanvas(width: 8, height: 8)
-    #expect(software.loaders.preferredBackend == .spans)
+    #expect(software.loaderRenderer.preferredBackend == .spans)
   }
 
   /// An OpenGL renderer (accelerated, llvmpipe here) prefers `gfx`.
@@ -73,7 +74,7 @@ import Testing
       if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
   func defaultBackendOnOpenGLIsGfx() throws {
     let gl = try OffscreenCanvas.openGL(width: 8, height: 8)
-    #expect(gl.loaders.preferredBackend == .gfx)
+    #expect(gl.loaderRenderer.preferredBackend == .gfx)
   }
 
   /// `B` visits every backend once and comes back.

@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 import Testing
 

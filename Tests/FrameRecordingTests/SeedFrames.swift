@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 
 /// Real ring frames: the seed's row drawn by `GfxDirectRingRasterizer` on an `OffscreenCanvas` at
 /// the angles `LoaderTimeline` gives (on from `t = 0`), so every test encodes what the demo

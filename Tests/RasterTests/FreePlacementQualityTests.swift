@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
@@ -37,7 +38,7 @@ import Testing
     let shape = unit.scaled(by: drawnRadius / unit.radius)
     let canvas = try OffscreenCanvas(width: side, height: side)
     canvas.clear(LoaderPalette.light.background)
-    try canvas.loaders.draw(
+    try canvas.loaderRenderer.draw(
       [
         RingInstance(
           centerX: Float(center.x), centerY: Float(center.y), angle: angle, color: color)
@@ -120,7 +121,7 @@ import Testing
         frame: SDL_FRect(x: 5.3, y: 4.6, w: Float(width), h: Float(height)))
       for t in [0.77, 1.43, 2.61] {
         canvas.clear(LoaderPalette.light.background)
-        try field.draw(on: canvas.loaders, at: t)
+        try field.draw(on: canvas.loaderRenderer, at: t)
         let angles = try field.angles(of: id, at: t)
         let cairo = try CairoRingRenderer(
           width: pixels.w, height: pixels.h, tolerance: CairoRingRenderer.fineTolerance)

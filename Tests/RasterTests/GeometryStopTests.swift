@@ -1,5 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
     let all = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
     var asked = 0
     let finished = try rings.withUnsafeBufferPointer { buf in
-      try whole.loaders.draw(buf, shape: shape, with: all) {
+      try whole.loaderRenderer.draw(buf, shape: shape, with: all) {
         asked += 1
         return false
       }
@@ -45,7 +46,7 @@ import Testing
     let stopping = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
     var questions = 0
     let completed = try rings.withUnsafeBufferPointer { buf in
-      try part.loaders.draw(buf, shape: shape, with: stopping) {
+      try part.loaderRenderer.draw(buf, shape: shape, with: stopping) {
         questions += 1
         return questions == 2
       }
@@ -64,13 +65,13 @@ import Testing
     try field.addLoaders(300, isAnimating: true, at: 0)
     let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
     var asked = 0
-    let whole = try field.draw(on: canvas.loaders, in: frame, at: 0.1) {
+    let whole = try field.draw(on: canvas.loaderRenderer, in: frame, at: 0.1) {
       asked += 1
       return false
     }
     #expect(whole)
     #expect(asked > 0, "300 loaders take more than one batch")
-    #expect(try field.draw(on: canvas.loaders, in: frame, at: 0.2) { true } == false)
+    #expect(try field.draw(on: canvas.loaderRenderer, in: frame, at: 0.2) { true } == false)
   }
 
   /// The gfx backend flushes its copies in bounded batches (so a batching renderer's queue
@@ -85,7 +86,7 @@ import Testing
       let gfx = GfxAtlasRingRasterizer(subpixelSteps: 4, batchCopies: batch)
       var asked = 0
       let done = try rings.withUnsafeBufferPointer { buf in
-        try canvas.loaders.draw(buf, shape: shape, with: gfx) {
+        try canvas.loaderRenderer.draw(buf, shape: shape, with: gfx) {
           asked += 1
           return asked == stopAt
         }
@@ -111,6 +112,6 @@ import Testing
     let field = try LoaderField(style: .seed, layout: .grid, backend: .spans)
     try field.addLoaders(50, isAnimating: true, at: 0)
     let frame = SDL_FRect(x: 0, y: 0, w: 640, h: 360)
-    #expect(try field.draw(on: canvas.loaders, in: frame, at: 0.1) { true })
+    #expect(try field.draw(on: canvas.loaderRenderer, in: frame, at: 0.1) { true })
   }
 }

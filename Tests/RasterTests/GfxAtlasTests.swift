@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
@@ -71,17 +72,17 @@ import Testing
     let backend = GfxAtlasRingRasterizer()
     func frame(_ rings: [RingInstance]) throws -> [UInt32] {
       canvas.clear(scene.palette.background)
-      try canvas.loaders.draw(rings, shape: scene.shape, with: backend)
+      try canvas.loaderRenderer.draw(rings, shape: scene.shape, with: backend)
       return canvas.argbPixels()
     }
     func atlas() -> GfxAtlas? {
-      canvas.loaders.cache(of: scene.shape, drawnWith: backend) as? GfxAtlas
+      canvas.loaderRenderer.cache(of: scene.shape, drawnWith: backend) as? GfxAtlas
     }
     let blank = try frame([])
     let before = try frame(scene.rings)
     #expect(before != blank)
     let first = try #require(atlas())
-    canvas.loaders.renderTargetsDidReset()
+    canvas.loaderRenderer.renderTargetsDidReset()
     #expect(atlas() == nil)
     let after = try frame(scene.rings)
     #expect(after == before)
@@ -127,7 +128,7 @@ import Testing
         try GfxDirectRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
         let direct = canvas.argbPixels()
         canvas.clear(background)
-        try canvas.loaders.draw(rings, shape: shape, with: GfxAtlasRingRasterizer())
+        try canvas.loaderRenderer.draw(rings, shape: shape, with: GfxAtlasRingRasterizer())
         let copied = canvas.argbPixels()
         var worst = 0
         for (a, b) in zip(direct, copied) {
@@ -148,16 +149,16 @@ import Testing
     let ring = RingInstance(centerX: 8, centerY: 8, angle: 0, color: .init(hex: 0xFF3B30))
     let huge = DashedRing(style: .seed).scaled(by: 400)
     #expect(throws: SDLError.self) {
-      try canvas.loaders.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
+      try canvas.loaderRenderer.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
     }
     do {
-      try canvas.loaders.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
+      try canvas.loaderRenderer.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
     } catch {
       #expect(error.description.contains("10000.0 px exceeds the gfx backend's limit"), "\(error)")
     }
     var empty = DashedRing(style: .seed)
     empty.dashes = []
-    try canvas.loaders.draw([ring], shape: empty, with: GfxAtlasRingRasterizer())
+    try canvas.loaderRenderer.draw([ring], shape: empty, with: GfxAtlasRingRasterizer())
     #expect(canvas.argbPixels().allSatisfy { $0 & 0xFF_FFFF == 0xFF_FFFF })
   }
 
@@ -174,7 +175,8 @@ import Testing
       RingInstance(centerX: .nan, centerY: 5, angle: 0, color: red),
       RingInstance(centerX: 30, centerY: 30, angle: .infinity, color: red),
     ]
-    try canvas.loaders.draw(rings, shape: DashedRing(style: .seed), with: GfxAtlasRingRasterizer())
+    try canvas.loaderRenderer.draw(
+      rings, shape: DashedRing(style: .seed), with: GfxAtlasRingRasterizer())
     let white = RGBAColor(hex: 0xFFFFFF)
     #expect((0..<64).contains { canvas.pixel(x: 0, y: $0) != white }, "the ring crossing x = 0")
     #expect(canvas.pixel(x: 30 + 23, y: 31) == white, "the ring at angle inf")

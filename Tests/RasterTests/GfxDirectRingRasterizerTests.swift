@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import SwiftLoaderCanvas
 import Testing
 
 @testable import LoaderSDL

@@ -1,5 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
@@ -26,13 +27,13 @@ import Testing
       switch self {
       case .softwareSurface:
         let c = try OffscreenCanvas(width: w, height: h)
-        return (c, c.loaders)
+        return (c, c.loaderRenderer)
       case .software:
         let c = try OffscreenCanvas(width: w, height: h)
         return (c, LoaderRenderer(c.renderer))
       case .openGL:
         let c = try OffscreenCanvas.openGL(width: w, height: h)
-        return (c, c.loaders)
+        return (c, c.loaderRenderer)
       }
     }
 

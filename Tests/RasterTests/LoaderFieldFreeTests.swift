@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
@@ -45,7 +46,7 @@ import Testing
     SDL_RenderSetScale(canvas.renderer, Float(density), Float(density))
     field.backend = backend
     canvas.clear(background)
-    try field.draw(on: canvas.loaders, at: time)
+    try field.draw(on: canvas.loaderRenderer, at: time)
     canvas.flush()
     let pixels = canvas.argbPixels()
     let rings = try expected(field, density: density, at: time)
@@ -136,7 +137,7 @@ import Testing
     }
     let canvas = try OffscreenCanvas(width: 200, height: 100)
     func drawnSlots() throws -> Set<Int> {
-      try field.draw(on: canvas.loaders, at: 0.2)
+      try field.draw(on: canvas.loaderRenderer, at: 0.2)
       return Set(field.frameRings.drawn.map(Int.init))
     }
     // Loaders 4 and 5 start at x = 240 and 300: off a 200-wide canvas.
@@ -174,7 +175,7 @@ import Testing
     // Ring 0 at rest: its first dash starts at 3 o'clock, centre (33, 25), radius 23.
     func inkColor() throws -> RGBAColor {
       canvas.clear(Self.background)
-      try field.draw(on: canvas.loaders, at: 0)
+      try field.draw(on: canvas.loaderRenderer, at: 0)
       canvas.flush()
       return RGBAColor(hex: canvas.argbPixels()[25 * 300 + 33 + 23] & 0xFF_FFFF)
     }
@@ -220,26 +221,26 @@ import Testing
           isAnimating: true, at: 0,
           frame: SDL_FRect(x: Float(i % 10) * 75, y: Float(i / 10) * 18, w: h * 5.8, h: h)))
     }
-    try field.draw(on: canvas.loaders, at: 0.5)
+    try field.draw(on: canvas.loaderRenderer, at: 0.5)
     let shapes = Set(field.preparedShapes)
     // 40 heights from 8 to 47 points: radius 23 h / 50 px, one bucket each (1/16 px steps).
     #expect(shapes.count == 40 && field.preparedShapes.count == 40)
-    let store = canvas.loaders.shapes
+    let store = canvas.loaderRenderer.shapes
     #expect(Set(store.heldShapes) == shapes)
-    let held = canvas.loaders.cachedBytes
+    let held = canvas.loaderRenderer.cachedBytes
     #expect(held > 0)
     // A steady frame finds every shape by its handle: no new entry, nothing let go.
-    try field.draw(on: canvas.loaders, at: 0.52)
+    try field.draw(on: canvas.loaderRenderer, at: 0.52)
     #expect(Set(store.heldShapes) == shapes)
     // All the same size now: one shape drawn; the others held while not idle for long.
     for id in ids { try field.setFrame(SDL_FRect(x: 10, y: 10, w: 290, h: 50), of: id) }
-    try field.draw(on: canvas.loaders, at: 0.6)
+    try field.draw(on: canvas.loaderRenderer, at: 0.6)
     #expect(field.preparedShapes.count == 1)
     #expect(store.heldShapes.count == 41)
     store.idleSeconds = 0
-    try field.draw(on: canvas.loaders, at: 0.7)
+    try field.draw(on: canvas.loaderRenderer, at: 0.7)
     #expect(Set(store.heldShapes) == Set(field.preparedShapes))
-    #expect(canvas.loaders.cachedBytes < held)
+    #expect(canvas.loaderRenderer.cachedBytes < held)
   }
 
   /// Bad frames, opacities and rings are refused; stale ids too; nothing changes.
@@ -286,7 +287,7 @@ import Testing
     try field.setColors([RGBAColor(r: 1, g: 2, b: 3)], of: ids[2])
     try field.setOpacity(0.25, of: ids[3])
     let canvas = try OffscreenCanvas(width: 580, height: 100)
-    try field.draw(on: canvas.loaders, in: SDL_FRect(x: 0, y: 0, w: 580, h: 100), at: 0.3)
+    try field.draw(on: canvas.loaderRenderer, in: SDL_FRect(x: 0, y: 0, w: 580, h: 100), at: 0.3)
     let rings = field.preparedRings
     #expect(rings.count == 15)
     #expect(rings[5..<10].allSatisfy { $0.color == RGBAColor(r: 1, g: 2, b: 3) })
@@ -298,7 +299,7 @@ import Testing
     #expect(field.loader(at: SDL_FPoint(x: 600, y: 60)) == nil)
     // Reduced motion maps rings to the loaders drawn, hidden ones left out.
     try field.setMotion(.pulse)
-    try field.draw(on: canvas.loaders, in: SDL_FRect(x: 0, y: 0, w: 580, h: 100), at: 0.3)
+    try field.draw(on: canvas.loaderRenderer, in: SDL_FRect(x: 0, y: 0, w: 580, h: 100), at: 0.3)
     #expect(field.preparedRings.count == 15 && field.preparedRings.allSatisfy { $0.angle == 0 })
   }
 }

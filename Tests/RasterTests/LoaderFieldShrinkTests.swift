@@ -1,5 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
+import SwiftLoaderCanvas
 import Testing
 
 @testable import LoaderSDL
@@ -12,7 +13,7 @@ import Testing
 
   func draw(_ field: LoaderField, on canvas: OffscreenCanvas, at t: Double) throws -> [UInt32] {
     canvas.clear(LoaderPalette.light.background)
-    try field.draw(on: canvas.loaders, in: Self.frame, at: t)
+    try field.draw(on: canvas.loaderRenderer, in: Self.frame, at: t)
     canvas.flush()
     return canvas.argbPixels()
   }

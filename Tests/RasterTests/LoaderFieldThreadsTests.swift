@@ -1,5 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
+import SwiftLoaderCanvas
 import Testing
 
 @testable import LoaderSDL
@@ -18,14 +19,14 @@ import Testing
     for i in 0..<400 { try field.addLoader(isAnimating: true, at: Double(i % 7) * 0.1) }
     let canvas = try OffscreenCanvas(width: Int(Self.frame.w), height: Int(Self.frame.h))
     canvas.clear(LoaderPalette.light.background)
-    try field.draw(on: canvas.loaders, in: Self.frame, at: 1.37)
+    try field.draw(on: canvas.loaderRenderer, in: Self.frame, at: 1.37)
     canvas.flush()
     return (canvas.argbPixels(), field, canvas)
   }
 
   /// The threads the spans rasterizer was last given on `canvas`.
   func spanThreads(_ canvas: OffscreenCanvas) throws -> Int? {
-    (try canvas.loaders.rasterizer(.spans) as? CoverageSpanRasterizer)?.threadsOfLastFrame
+    (try canvas.loaderRenderer.rasterizer(.spans) as? CoverageSpanRasterizer)?.threadsOfLastFrame
   }
 
   /// One setting reaches the engine and the blending, also when it changes after the first
@@ -40,7 +41,7 @@ import Testing
     let (_, field, canvas) = try render(threads: 1)
     try field.setThreads(3)
     #expect(field.engine.threadCount == 3)
-    try field.draw(on: canvas.loaders, in: Self.frame, at: 1.5)
+    try field.draw(on: canvas.loaderRenderer, in: Self.frame, at: 1.5)
     #expect(try spanThreads(canvas) == 3)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
@@ -26,7 +27,7 @@ import Testing
     for (t, want) in worked {
       let canvas = try OffscreenCanvas(width: 390, height: 120)
       let view = LoaderView(isAnimating: true)
-      try view.draw(on: canvas.loaders, in: Self.row, at: t)
+      try view.draw(on: canvas.loaderRenderer, in: Self.row, at: t)
       Self.expectAngles(try view.angles(at: t), want, "t \(t)")
       // What was drawn: the same angles, in Float, reduced mod 360.
       let drawn = view.field.preparedRings.map { Double($0.angle) }
@@ -67,12 +68,12 @@ import Testing
   @Test func aTimeBeforeThePastThrows() throws {
     let canvas = try OffscreenCanvas(width: 390, height: 120)
     let view = LoaderView(isAnimating: true)
-    try view.draw(on: canvas.loaders, in: Self.row, at: 1.0)
+    try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 1.0)
     // Within the last step is still fine.
-    try view.draw(on: canvas.loaders, in: Self.row, at: 1.0 - LoaderField.stepLength / 2)
+    try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 1.0 - LoaderField.stepLength / 2)
     #expect(view.earliestTime <= 1.0 && view.earliestTime > 1.0 - 2 * LoaderField.stepLength)
     do {
-      try view.draw(on: canvas.loaders, in: Self.row, at: 0.5)
+      try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 0.5)
       Issue.record("a draw at 0.5 after 1.0 did not throw")
     } catch {
       let e: LoaderField.Error = error
@@ -86,7 +87,7 @@ import Testing
     #expect(throws: LoaderField.Error.self) {
       SDL_RenderSetScale(canvas.renderer, 0, 0)
       defer { SDL_RenderSetScale(canvas.renderer, 1, 1) }
-      try view.draw(on: canvas.loaders, in: Self.row, at: 2)
+      try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 2)
     }
     #expect(throws: LoaderField.Error.self) { try view.setSpeed(0, at: 2) }
     #expect(throws: LoaderField.Error.self) { try view.setSpeed(.nan, at: 2) }
@@ -212,7 +213,7 @@ import Testing
     let view = try LoaderView(isAnimating: true, style: .seed, backend: .gfx, appearingAt: 0)
     try view.setMotion(.pulse)
     canvas.clear(LoaderPalette.light.background)
-    try view.draw(on: canvas.loaders, in: Self.row, at: 0.3)
+    try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 0.3)
     #expect(view.activeBackend == .gfx)
     let a = 9.0 / 23
     let ink = canvas.pixel(x: Int(53 + 23 * cos(a)), y: Int(60 + 23 * sin(a)))
@@ -235,7 +236,7 @@ import Testing
       for t in [0.3625, 0.7625] {
         if t > 0.6 { try view.setAnimating(false, at: 0.6) }
         canvas.clear(palette.background)
-        try view.draw(on: canvas.loaders, in: Self.row, at: t)
+        try view.draw(on: canvas.loaderRenderer, in: Self.row, at: t)
         let angles = timeline.angles(at: t).map { Float($0) }
         let scene = RasterScene.seedRow(density: scale, palette: palette, angles: angles)
         let reference = try scene.renderCairo()
@@ -260,7 +261,7 @@ import Testing
     canvas.clear(LoaderPalette.light.background)
     let view = LoaderView(isAnimating: true)
     SDL_RenderSetScale(canvas.renderer, 2, 2)
-    try view.draw(on: canvas.loaders, in: Self.row, at: 0.35)
+    try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 0.35)
     let mine = canvas.argbPixels().map { $0 & 0xFF_FFFF }
     #expect(demo.width == 780 && demo.height == 240)
     let differing = zip(mine, demo.pixels).filter { $0 != $1 }.count
@@ -285,7 +286,7 @@ import Testing
     let canvas = try OffscreenCanvas(width: 8, height: 8)
     #expect(RingBackend.preferred(for: canvas.renderer) == .spans)
     let view = LoaderView(isAnimating: true)
-    try view.draw(on: canvas.loaders, in: SDL_FRect(x: 0, y: 0, w: 8, h: 8), at: 0)
+    try view.draw(on: canvas.loaderRenderer, in: SDL_FRect(x: 0, y: 0, w: 8, h: 8), at: 0)
     #expect(view.backend == nil && view.activeBackend == .spans)
   }
 

@@ -1,5 +1,6 @@
 import CSwiftLoaderSDL2
 import LoaderCore
+import SwiftLoaderCanvas
 import Testing
 
 @testable import LoaderSDL
@@ -47,7 +48,7 @@ import Testing
     let canvas = try OffscreenCanvas(width: 390, height: 120)
     func frame(_ view: LoaderView, at t: Double) throws -> [UInt32] {
       canvas.clear(LoaderPalette.light.background)
-      try view.draw(on: canvas.loaders, in: Self.row, at: t)
+      try view.draw(on: canvas.loaderRenderer, in: Self.row, at: t)
       canvas.flush()
       return canvas.argbPixels()
     }
@@ -65,7 +66,7 @@ import Testing
   @Test func theFrameRateCapSpacesNextChange() throws {
     let canvas = try OffscreenCanvas(width: 390, height: 120)
     let view = LoaderView(isAnimating: true)
-    try view.draw(on: canvas.loaders, in: Self.row, at: 1)
+    try view.draw(on: canvas.loaderRenderer, in: Self.row, at: 1)
     #expect(view.nextChange(after: 1.01) == 1.01)
     try view.setMaximumFrameRate(20)
     #expect(view.nextChange(after: 1.01) == 1 + 1.0 / 20)

@@ -1,6 +1,7 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing

@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import Dispatch
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 import Testing
 
@@ -55,7 +56,7 @@ import Testing
     var rng = SplitMix64(seed: seed)
     func pick<T>(_ values: [T]) -> T { values[Int(rng.next() % UInt64(values.count))] }
     let canvas = try OffscreenCanvas(width: 320, height: 200)
-    let loaders = canvas.loaders
+    let loaders = canvas.loaderRenderer
     let view = LoaderView(isAnimating: true)
     let field = try LoaderField(style: .seed, layout: .grid, threads: 2)
     var ids: [LoaderID] = []

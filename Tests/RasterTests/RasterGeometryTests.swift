@@ -1,6 +1,7 @@
 import CSwiftLoaderSDL2
 import LoaderCore
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
@@ -165,7 +166,7 @@ import Testing
       // with every texture made on them: what a lost device leaves a program to rebuild.
       canvas = try .openGL(width: scene.width, height: scene.height)
       #expect(try empty.render(with: backend, on: canvas) == blank, "\(backend.name): a new target")
-      canvas.loaders.renderTargetsDidReset()
+      canvas.loaderRenderer.renderTargetsDidReset()
       let after = try scene.render(with: backend, on: canvas)
       #expect(after == before, "\(backend.name) after a reset")
     }

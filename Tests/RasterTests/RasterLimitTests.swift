@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
       return (
         r.name,
         { (rings, shape) throws(SDLError) in
-          try canvas.loaders.draw(rings, shape: shape, with: r)
+          try canvas.loaderRenderer.draw(rings, shape: shape, with: r)
         }
       )
     } + [
@@ -74,7 +75,7 @@ import Testing
     let canvas = try OffscreenCanvas(width: side, height: side)
     let color = RGBAColor(hex: 0x007AFF)
     canvas.clear(RGBAColor(hex: 0xFFFFFF))
-    try canvas.loaders.draw(
+    try canvas.loaderRenderer.draw(
       [RingInstance(centerX: 600, centerY: 600, angle: 0, color: color)], shape: shape,
       with: CoverageSpanRasterizer())
     let pixels = canvas.argbPixels()

@@ -1,6 +1,7 @@
 import Foundation
 import LoaderCore
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing

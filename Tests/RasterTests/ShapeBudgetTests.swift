@@ -1,4 +1,5 @@
 import LoaderCore
+import SwiftLoaderCanvas
 import Testing
 
 @testable import LoaderSDL

@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import Dispatch
 import Foundation
 import LoaderCore
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
           SDL_FRect(x: Float(i % 20) * 24, y: Float(i / 20) * 21, w: h * 5.8, h: h), of: id)
       }
       canvas.clear(LoaderPalette.light.background)
-      try field.draw(on: canvas.loaders, at: 0.25 + Double(f) / 30)
+      try field.draw(on: canvas.loaderRenderer, at: 0.25 + Double(f) / 30)
     }
     canvas.flush()
     return canvas.argbPixels()
@@ -46,7 +47,7 @@ import Testing
     let canvas = try OffscreenCanvas.openGL(width: 160, height: 48)
     let view = try LoaderView(isAnimating: true, style: .seed, backend: backend)
     canvas.clear(LoaderPalette.light.background)
-    try view.draw(on: canvas.loaders, in: SDL_FRect(x: 0, y: 0, w: 160, h: 48), at: 0.4)
+    try view.draw(on: canvas.loaderRenderer, in: SDL_FRect(x: 0, y: 0, w: 160, h: 48), at: 0.4)
     canvas.flush()
     return canvas.argbPixels()
   }

@@ -1,4 +1,5 @@
 import LoaderSDL
+import SwiftLoaderCanvas
 
 extension OffscreenCanvas {
   /// Whether this process can make an OpenGL canvas (`openGL(width:height:)`: SDL's offscreen

@@ -2,6 +2,7 @@ import Foundation
 import LoaderCore
 import LoaderSDL
 import SwiftLoaderCairoReference
+import SwiftLoaderCanvas
 import SwiftLoaderSupport
 
 /// A frame of rings that a backend, Cairo and the coverage reference each draw, so that the
@@ -106,7 +107,7 @@ package struct RasterScene {
     let canvas = try canvas ?? OffscreenCanvas(width: width, height: height)
     canvas.clear(palette.background)
     try rings.withUnsafeBufferPointer { (buf) throws(SDLError) in
-      _ = try canvas.loaders.draw(buf, shape: shape, with: backend, threads: threads)
+      _ = try canvas.loaderRenderer.draw(buf, shape: shape, with: backend, threads: threads)
     }
     return canvas.argbPixels()
   }

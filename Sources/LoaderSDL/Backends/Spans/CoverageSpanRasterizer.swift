@@ -17,7 +17,7 @@ import LoaderCore
 ///
 /// Where the pixels go, in order of preference, while no render target is set:
 /// 1. the surface a host made its software renderer on (`LoaderRenderer.surface`, an
-///    `OffscreenCanvas`'s);
+///    the project's `OffscreenCanvas`);
 /// 2. the window surface, when `renderer` is a window's software renderer;
 /// 3. otherwise (and always under a render target) a streaming texture: the rings' bounding
 ///    box, cut to the visible region, is cleared to transparent in one shared texture, blended

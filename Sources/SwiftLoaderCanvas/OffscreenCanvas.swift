@@ -1,17 +1,19 @@
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
+import LoaderSDL
 
-/// An SDL renderer drawing into a 32-bit ARGB surface in memory: headless frames, atlas cells,
-/// tests and the bench (the project's one canvas type).
+/// An SDL renderer drawing into a 32-bit ARGB surface in memory: the demo's headless frames and
+/// recordings, the tests and the bench (the project's one canvas type; the library itself
+/// needs none).
 ///
 /// `init(width:height:)` is SDL's software renderer on the surface itself and needs no video
 /// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver, or
 /// on the video driver already up (see `bringUpVideo()`), drawing into a target texture that
 /// `flush()` reads back into the surface: the renderer that takes vertices at full precision,
 /// as `geometry` needs (SDL's software renderer rounds them to whole pixels). On it the
-/// surface is only the read-back copy, so CPU backends must not be attached to it
-/// (`loaders.surface` is the surface to attach: nil on OpenGL).
+/// surface is only the read-back copy, so CPU backends must not write it (`loaderRenderer` is made
+/// with the surface on the software canvas, without it on OpenGL).
 package final class OffscreenCanvas {
   /// Size in pixels.
   package let width: Int
@@ -22,7 +24,7 @@ package final class OffscreenCanvas {
   package let renderer: OpaquePointer
   /// The loaders' side of `renderer` (its shared caches; on the software canvas, the surface
   /// the `spans` backend blends into).
-  package let loaders: LoaderRenderer
+  package let loaderRenderer: LoaderRenderer
   /// The SDL render driver's name: `software`, or `opengl` (or `opengles2`).
   package let rendererName: String
   /// `GL_RENDERER` of an OpenGL canvas (`llvmpipe ...` for Mesa's CPU rasterizer), else nil.
@@ -126,7 +128,7 @@ package final class OffscreenCanvas {
     renderer = r
     pixels = p
     pitch = Int(s.pointee.pitch)
-    loaders = LoaderRenderer(r, surface: openGL ? nil : s)
+    loaderRenderer = LoaderRenderer(r, surface: openGL ? nil : s)
   }
 
   private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
@@ -192,7 +194,7 @@ package final class OffscreenCanvas {
   }
 
   deinit {
-    loaders.close()
+    loaderRenderer.close()
     if let target = openGLTarget {
       let renderer = renderer
       Self.withVideoLock {
