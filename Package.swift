@@ -203,7 +203,8 @@ let package = Package(
     .testTarget(
       name: "BenchTests",
       dependencies: [
-        "SwiftLoaderBench", "LoaderCore", "SwiftLoaderHarness", "SwiftLoaderTestSupport",
+        "SwiftLoaderBench", "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderHarness",
+        "SwiftLoaderTestSupport",
       ]),
   ]
 )

@@ -147,11 +147,9 @@ public final class LoaderRenderer {
         })
     }
     return try caches.withUnsafeBufferPointer { (caches) throws(SDLError) in
-      try withoutActuallyEscaping(shouldStop) { (shouldStop) throws(SDLError) in
-        try backend.draw(
-          RasterFrame(rings: rings, caches: caches, threads: threads, shouldStop: shouldStop),
-          on: target)
-      }
+      try backend.draw(
+        RasterFrame(rings: rings, caches: caches, threads: threads), on: target,
+        stoppingWhen: shouldStop)
     }
   }
 

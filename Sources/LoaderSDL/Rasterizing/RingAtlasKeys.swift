@@ -12,9 +12,16 @@ struct RingAtlasKeys {
   let phases: Int
   let subpixelSteps: Int
 
+  /// `log2(subpixelSteps)`: the steps are a power of two, so the anchor is a shift.
+  let stepShift: Int
+
   init(reach: Double, subpixelSteps: Int) {
+    precondition(
+      subpixelSteps > 0 && subpixelSteps & (subpixelSteps - 1) == 0,
+      "sub-pixel steps must be a power of two")
     phases = max(64, Int((2 * Double.pi * reach / 0.2).rounded(.up)))
     self.subpixelSteps = subpixelSteps
+    stepShift = subpixelSteps.trailingZeroBitCount
   }
 
   /// How many keys there are: every phase at every sub-pixel offset.
@@ -40,11 +47,9 @@ struct RingAtlasKeys {
   /// ```
   @inline(__always)
   func anchor(_ c: Float) -> (pixel: Int, step: Int) {
-    let s = subpixelSteps
-    let q = Int((Double(c) * Double(s) + 0.5).rounded(.down))
-    var pixel = q / s
-    if pixel * s > q { pixel -= 1 }
-    return (pixel, q - pixel * s)
+    let q = Int((Double(c) * Double(subpixelSteps) + 0.5).rounded(.down))
+    // An arithmetic shift floors negative values too.
+    return (q >> stepShift, q & (subpixelSteps - 1))
   }
 
   @inline(__always)

@@ -48,9 +48,11 @@ package protocol RingRasterizer: AnyObject {
   func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     throws(SDLError) -> any RingShapeCache
   /// Draws `frame`'s rings. A backend that draws in bounded pieces (`gfx`, `geometry`) asks
-  /// `frame.shouldStop` between them and returns false once it says yes; `spans` draws a
-  /// frame in one piece (tens of milliseconds for a million rings) and returns true.
-  func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool
+  /// `shouldStop` between them and returns false once it says yes; `spans` draws a frame in
+  /// one piece (tens of milliseconds for a million rings) and returns true.
+  func draw(
+    _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool
   /// Bytes of the backend's own buffers and textures (not its shapes' caches).
   var ownBytes: Int { get }
   /// The renderer lost its textures: forget whatever of the backend's own lived there.
@@ -160,8 +162,6 @@ package struct RasterFrame {
   package let caches: UnsafeBufferPointer<(any RingShapeCache)?>
   /// Threads the backend's CPU work may use.
   package let threads: Int
-  /// Asked between a backend's bounded pieces of work.
-  package let shouldStop: () -> Bool
 
   /// Each shape's cache as the backend's own type, in `list` (emptied first, capacity kept).
   package func caches<C: RingShapeCache>(as type: C.Type, into list: inout [C?]) {

@@ -127,15 +127,17 @@ package final class ShapeStore {
       for case let c? in entries[i].caches { total += c.bytes }
     }
     bytes = total
-    guard total > budgetBytes else { return }
-    let older = entries.indices.filter { entries[$0].isLive && entries[$0].lastDraw != draws }
-      .sorted { entries[$0].lastUse < entries[$1].lastUse }
-    for i in older {
-      let freed = entries[i].caches.reduce(0) { $0 + ($1?.bytes ?? 0) }
-      letGo(i)
+    // Least recently used first, found by a scan each (no allocation; few go a draw).
+    while bytes > budgetBytes {
+      var oldest = -1
+      for i in entries.indices where entries[i].isLive && entries[i].lastDraw != draws {
+        if oldest < 0 || entries[i].lastUse < entries[oldest].lastUse { oldest = i }
+      }
+      guard oldest >= 0 else { return }
+      let freed = entries[oldest].caches.reduce(0) { $0 + ($1?.bytes ?? 0) }
+      letGo(oldest)
       evictedBytes += freed
       bytes -= freed
-      if bytes <= budgetBytes { return }
     }
   }
 
@@ -169,7 +171,7 @@ package final class ShapeStore {
 
   private func letGo(_ i: Int) {
     for case let c? in entries[i].caches { c.close() }
-    entries[i].caches.removeAll()
+    entries[i].caches.removeAll(keepingCapacity: true)
     entries[i].isLive = false
     entries[i].generation &+= 1
     indexOfShape[entries[i].shape] = nil

@@ -101,7 +101,9 @@ package final class GeometryRingRasterizer: RingRasterizer {
 
   /// Asks `shouldStop` after each batch: a batch is bounded (`batchVertices`), so the wait
   /// for an answer is too, however many rings the frame has.
-  package func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool {
+  package func draw(
+    _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
     let renderer = target.renderer
     let snapsToPixels = target.traits.isSoftware
     var meshes: [TemplateBox?] = []
@@ -132,7 +134,7 @@ package final class GeometryRingRasterizer: RingRasterizer {
       (ring, box, _) throws(SDLError) in
       if vertexCount > 0, vertexCount + box.mesh.positions.count > batchVertices {
         try flush(on: renderer)
-        if frame.shouldStop() { return false }
+        if shouldStop() { return false }
       }
       append(ring, mesh: box.mesh, snapsToPixels: snapsToPixels)
       return true

@@ -56,7 +56,9 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       subpixelSteps: subpixelSteps, budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
   }
 
-  package func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool {
+  package func draw(
+    _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
     var atlases: [GfxAtlas?] = []
     swap(&atlases, &frameAtlases)
     defer {
@@ -71,7 +73,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       if copies >= batchCopies {
         SDL_RenderFlush(renderer)
         copies = 0
-        if frame.shouldStop() { return false }
+        if shouldStop() { return false }
       }
       let (ax, sx) = atlas.keys.anchor(ring.centerX)
       let (ay, sy) = atlas.keys.anchor(ring.centerY)

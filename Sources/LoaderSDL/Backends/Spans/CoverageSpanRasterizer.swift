@@ -65,7 +65,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     close()
   }
 
-  package func draw(_ frame: RasterFrame, on target: RasterTarget) throws(SDLError) -> Bool {
+  package func draw(
+    _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
     threadsOfLastFrame = frame.threads
     var atlases: [RingCoverageAtlas?] = []
     swap(&atlases, &frameAtlases)

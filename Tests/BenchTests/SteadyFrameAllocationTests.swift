@@ -1,0 +1,63 @@
+import LoaderCore
+import LoaderSDL
+import SwiftLoaderCanvas
+import Testing
+
+@testable import SwiftLoaderBench
+
+/// Whether this is an optimized build that counts allocations (`SteadyFrameAllocationTests`).
+private let countsReleaseAllocations: Bool = {
+  #if DEBUG
+    false
+  #else
+    AllocationCounter.isCounting
+  #endif
+}()
+
+/// A frame whose masks and atlas cells are all built allocates nothing on the way from
+/// `LoaderField.draw` to the backend: the shape store finds each shape by its handle, the frame
+/// builder and the backends reuse their buffers. Counted by the bench's allocation counter,
+/// which this test target links. Release builds only (`swift test -c release --filter
+/// SteadyFrameAllocationTests`): a debug build allocates in unspecialized generic code, and a
+/// sanitizer build counts nothing; both skip, saying so. The bench's `allocs/frame` notes show
+/// the same in every run.
+@Suite(.enabled(if: countsReleaseAllocations, "release builds only"))
+struct SteadyFrameAllocationTests {
+
+  /// Draws `field` at one time until its caches are built, then counts the allocations of
+  /// `draws` more draws at that time.
+  static func allocations(
+    _ field: LoaderField, on canvas: OffscreenCanvas, in frame: SDL_FRect, draws: Int = 20
+  ) throws -> UInt64 {
+    for _ in 0..<3 { try field.draw(on: canvas.loaderRenderer, in: frame, at: 0.4) }
+    let before = AllocationCounter.count
+    for _ in 0..<draws { try field.draw(on: canvas.loaderRenderer, in: frame, at: 0.4) }
+    return AllocationCounter.count - before
+  }
+
+  @Test(
+    // Not `geometry` here: SDL's software renderer allocates inside `SDL_RenderGeometry`.
+    arguments: [RingBackend.spans, .gfx])
+  func aGridFrameAllocatesNothing(backend: RingBackend) throws {
+    let canvas = try OffscreenCanvas(width: 640, height: 360)
+    let field = try LoaderField(layout: .grid, backend: backend)
+    try field.addLoaders(40, isAnimating: true, at: 0)
+    let count = try Self.allocations(
+      field, on: canvas, in: SDL_FRect(x: 0, y: 0, w: 640, h: 360))
+    #expect(count == 0, "\(backend): \(count) allocations in 20 frames")
+  }
+
+  @Test func freelyPlacedLoadersOfManySizesAllocateNothing() throws {
+    let canvas = try OffscreenCanvas(width: 640, height: 360)
+    let field = try LoaderField(layout: .free, backend: .spans)
+    for i in 0..<60 {
+      let h = 10 + Float(i % 12) * 3
+      try field.addLoader(
+        isAnimating: true, at: 0,
+        frame: SDL_FRect(x: Float(i % 6) * 100, y: Float(i / 6) * 34, w: h * 5.8, h: h))
+    }
+    let count = try Self.allocations(
+      field, on: canvas, in: SDL_FRect(x: 0, y: 0, w: 640, h: 360))
+    #expect(count == 0, "\(count) allocations in 20 frames")
+  }
+}
