@@ -37,7 +37,8 @@ enum BenchCatalogue {
       "limit/bandwidth", "limit/fill", "limit/memset", "limit/raster", "step/soa", "step/naive",
       "jump/100y",
     ]
-      + backendNames.map { "raster/\($0)" } + ["raster/cairo"] + SpriteBenchmarks.names
+      + backendNames.map { "raster/\($0)" } + ["raster/buffer", "raster/cairo"]
+      + SpriteBenchmarks.names
       + backendNames.map { "frame/\($0)" } + FreePlacementBenchmarks.names + CPUBenchmarks.names
       + HostBenchmarks.names
   }

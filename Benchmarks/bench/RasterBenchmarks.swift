@@ -3,8 +3,10 @@ import LoaderSDL
 import SwiftLoaderCairoReference
 import SwiftLoaderTestSupport
 
-/// `raster/<backend>` for every backend in the `RingBackend` registry, and `raster/cairo`
-/// (the peer), on `RasterScene` at each size.
+/// `raster/<backend>` for every backend in the `RingBackend` registry, `raster/buffer` (the
+/// `spans` kernel into a plain pixel buffer, `PixelBuffer`: no SDL surface, texture or
+/// renderer; beside `raster/spans` it shows what SDL's path adds) and `raster/cairo` (the
+/// peer), on `RasterScene` at each size.
 ///
 /// What is timed is drawing the rings only: the frame is cleared once before sampling and
 /// the rings are drawn again and again over it (the per-pixel work does not depend on what
@@ -18,7 +20,8 @@ enum RasterBenchmarks {
   static func run(_ run: BenchRun) throws {
     let backends = RingBackend.allCases.filter { run.isSelected("raster/\($0.rawValue)") }
     let wantCairo = run.isSelected("raster/cairo")
-    guard wantCairo || !backends.isEmpty else { return }
+    let wantBuffer = run.isSelected("raster/buffer")
+    guard wantCairo || wantBuffer || !backends.isEmpty else { return }
     let w = RasterScene.stressFrame.width
     let h = RasterScene.stressFrame.height
     let cairo = try CairoRingRenderer(width: w, height: h)
@@ -28,7 +31,8 @@ enum RasterBenchmarks {
     for n in run.sizes.rasterRings {
       let timeCairo = wantCairo && !run.exceedsBudget("raster/cairo", size: n)
       let sized = backends.filter { !run.exceedsBudget("raster/\($0.rawValue)", size: n) }
-      guard timeCairo || !sized.isEmpty else { continue }
+      let timeBuffer = wantBuffer && !run.exceedsBudget("raster/buffer", size: n)
+      guard timeCairo || timeBuffer || !sized.isEmpty else { continue }
       let scene = RasterScene.stress(count: n, seed: BenchRun.seed ^ UInt64(n))
       let mask = MaskedPSNR(width: w, height: h, boxes: scene.crops)
       // Cairo's frame is the reference for every backend's PSNR, so it is drawn even when
@@ -85,6 +89,50 @@ enum RasterBenchmarks {
           run.record(entry)
         }
       }
+      if timeBuffer {
+        try measureBuffer(run, scene: scene, rings: n, reference: reference, mask: mask, ink: ink)
+      }
+    }
+  }
+
+  /// `raster/buffer`: the scene's rings blended into a plain `[UInt32]` of the frame's size
+  /// (premultiplied BGRA), at each thread count, with the fill's time added as for the others.
+  static func measureBuffer(
+    _ run: BenchRun, scene: RasterScene, rings n: Int, reference: [UInt32], mask: MaskedPSNR,
+    ink: Int
+  ) throws {
+    let (w, h) = (scene.width, scene.height)
+    let bg = scene.palette.background
+    let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
+    var words = [UInt32](repeating: background, count: w * h)
+    let drawer = PixelBufferDrawer()
+    let fillMilliseconds = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
+    for threads in BenchThreads.counts {
+      var failure: SDLError?
+      func draw() {
+        words.withUnsafeMutableBytes { raw in
+          do throws(SDLError) {
+            try drawer.draw(
+              scene.rings, shape: scene.shape,
+              into: PixelBuffer(
+                base: raw.baseAddress, width: w, height: h, bytesPerRow: w * 4,
+                format: .bgraPremultiplied),
+              threads: threads)
+          } catch {
+            failure = error
+          }
+        }
+      }
+      let m = Sampler.measure(plan(n, run)) { draw() }
+      words = [UInt32](repeating: background, count: w * h)
+      draw()
+      if let failure { throw failure }
+      run.noteCallCost("raster/buffer", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
+      var entry = result(
+        "raster/buffer", n, m, ink: ink, fill: fillMilliseconds,
+        psnr: mask.psnr(words, reference))
+      entry.threads = threads
+      run.record(entry)
     }
   }
 

@@ -11,7 +11,9 @@ extension LoaderField {
   /// a container or loader frame that is not finite with a size >= 0 (> 0 for the container);
   /// a render scale that is not finite and > 0; a speed outside `speedRange`; an opacity
   /// outside `0...1`; a slow motion's factor outside `(0, 1)`; a frame rate that is not finite
-  /// and > 0; a thread count below 1; a `LoaderRenderer` that was closed; and an SDL call
+  /// and > 0; a thread count below 1; a `LoaderRenderer` that was closed; a `PixelBuffer` that
+  /// cannot be drawn into (null or misaligned, rows too short, sizes that overflow, a density
+  /// that is not finite and > 0); and an SDL call
   /// that failed (its name and `SDL_GetError()`).
   public struct Error: Swift.Error, Sendable, CustomStringConvertible {
     package enum Reason: Sendable {
@@ -30,6 +32,7 @@ extension LoaderField {
       case engine(RotationEngine.Error)
       case layout(GridLayout.Error)
       case sdl(SDLError)
+      case invalidBuffer(String)
     }
     /// What was wrong, for the package's tests to match.
     package let reason: Reason
@@ -62,6 +65,8 @@ extension LoaderField {
     package static func engine(_ e: RotationEngine.Error) -> Self { Self(reason: .engine(e)) }
     package static func layout(_ e: GridLayout.Error) -> Self { Self(reason: .layout(e)) }
     package static func sdl(_ e: SDLError) -> Self { Self(reason: .sdl(e)) }
+    /// A `PixelBuffer` a draw cannot use: why.
+    package static func invalidBuffer(_ why: String) -> Self { Self(reason: .invalidBuffer(why)) }
 
     /// What was wrong, in one line.
     public var description: String {
@@ -86,6 +91,7 @@ extension LoaderField {
       case .engine(let e): "\(e)"
       case .layout(let e): "\(e)"
       case .sdl(let e): "\(e)"
+      case .invalidBuffer(let why): "the pixel buffer cannot be drawn into: \(why)"
       }
     }
   }

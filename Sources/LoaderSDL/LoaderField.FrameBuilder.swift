@@ -51,13 +51,7 @@ extension LoaderField {
       on target: LoaderRenderer, with backend: any RingRasterizer, region: PixelRegion,
       threads: Int, layout: Layout, stoppingWhen shouldStop: () -> Bool
     ) throws(SDLError) -> Bool {
-      defer {
-        if layout == .free {
-          buckets.keep(ids: ids)
-        } else if let id = ids.first {
-          arranged?.id = id
-        }
-      }
+      defer { keepIDs(layout: layout) }
       return try shapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
         try ids.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
           try instances.withUnsafeBufferPointer { (rings) throws(SDLError) in
@@ -66,6 +60,15 @@ extension LoaderField {
               stoppingWhen: shouldStop)
           }
         }
+      }
+    }
+
+    /// Keeps the handles the store gave this frame's shapes for the next frame.
+    mutating func keepIDs(layout: Layout) {
+      if layout == .free {
+        buckets.keep(ids: ids)
+      } else if let id = ids.first {
+        arranged?.id = id
       }
     }
 

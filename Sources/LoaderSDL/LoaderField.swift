@@ -131,6 +131,8 @@ public final class LoaderField {
   var angles: [Float] = []
   /// What the last draw handed the renderer: its rings and their shapes.
   var frameRings: FrameBuilder
+  /// The `spans` kernel and shape store of `draw(into:in:at:)`, made on its first use.
+  var pixelDrawer: PixelBufferDrawer?
   /// The container of the last draw (`loader(at:)`).
   var lastContainer: SDL_FRect?
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`

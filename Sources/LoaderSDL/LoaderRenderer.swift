@@ -134,17 +134,9 @@ public final class LoaderRenderer {
     }
     shapes.beginDraw()
     defer { shapes.endDraw() }
-    for k in frameShapes.indices {
-      guard frameShapes[k].isDrawable else {
-        caches.append(nil)
-        continue
-      }
-      let id = shapes.id(for: frameShapes[k], hint: ids?[k] ?? .none)
-      ids?[k] = id
-      caches.append(
-        try shapes.cache(of: id, slot: slot) { (shape) throws(SDLError) in
-          try backend.makeCache(for: shape, on: target, budgetBytes: shapeBudget)
-        })
+    try shapes.caches(for: frameShapes, ids: ids, slot: slot, into: &caches) {
+      (shape) throws(SDLError) in
+      try backend.makeCache(for: shape, on: target, budgetBytes: shapeBudget)
     }
     return try caches.withUnsafeBufferPointer { (caches) throws(SDLError) in
       try backend.draw(

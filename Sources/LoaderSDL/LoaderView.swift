@@ -111,6 +111,20 @@ public final class LoaderView {
     try field.draw(on: target, in: frame, at: time)
   }
 
+  /// Draws the loader at `time` into a caller's pixels, as `draw(on:in:at:)` draws on a
+  /// renderer: `frame` in points in the buffer's coordinates, `buffer.density` pixels a point,
+  /// blended over what is there (see `LoaderField.draw(into:in:at:)`).
+  /// - Parameters:
+  ///   - buffer: the pixels, their format and density.
+  ///   - frame: where the row goes, in points.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
+  /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
+  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double)
+    throws(LoaderField.Error)
+  {
+    try field.draw(into: buffer, in: frame, at: time)
+  }
+
   /// The view's clock rate: loader seconds per caller second (1 by default, 0.25 a quarter as
   /// fast). See `LoaderField.speed`.
   public var speed: Double { field.speed }

@@ -31,11 +31,11 @@ private enum BenchProcess {
           --quick              a smoke run: fewer sizes and samples (under 60 s) (default off)
           --filter SUBSTRING   run only the entries whose name contains SUBSTRING (names: limit/bandwidth,
                                limit/fill, limit/memset, limit/raster, step/soa, step/naive, jump/100y,
-                               raster/gfx, raster/spans, raster/geometry, raster/cairo, raster/sprite,
-                               raster/sprite-gl, frame/gfx, frame/spans, frame/geometry, frame/sprites,
-                               edit/sprites, cpu/seed-animating, cpu/seed-stopped, cpu/grid10k-animating,
-                               cpu/grid10k-stopped, host/opengl/preferred, host/opengl/gfx,
-                               host/opengl/spans, host/opengl/geometry, host/opengl/sprite,
+                               raster/gfx, raster/spans, raster/geometry, raster/buffer, raster/cairo,
+                               raster/sprite, raster/sprite-gl, frame/gfx, frame/spans, frame/geometry,
+                               frame/sprites, edit/sprites, cpu/seed-animating, cpu/seed-stopped,
+                               cpu/grid10k-animating, cpu/grid10k-stopped, host/opengl/preferred,
+                               host/opengl/gfx, host/opengl/spans, host/opengl/geometry, host/opengl/sprite,
                                host/software/preferred, host/software/gfx, host/software/spans,
                                host/software/geometry, host/software/sprite) (default every entry)
           --json FILE          also write the results as JSON to FILE (default none)

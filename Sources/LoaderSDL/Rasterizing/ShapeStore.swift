@@ -115,6 +115,27 @@ package final class ShapeStore {
     return made
   }
 
+  /// Each of `shapes`' cache of backend `slot`, in order, into `list` (emptied first, its
+  /// capacity kept; nil for a shape with nothing to draw), made by `make` on a miss. A shape's
+  /// handle in `ids`, when given, is tried first and updated: the one per-draw lookup of every
+  /// path that draws rings.
+  package func caches(
+    for shapes: UnsafeBufferPointer<DashedRing>, ids: UnsafeMutableBufferPointer<ShapeID>?,
+    slot: Int, into list: inout [(any RingShapeCache)?],
+    make: (DashedRing) throws(SDLError) -> any RingShapeCache
+  ) throws(SDLError) {
+    list.removeAll(keepingCapacity: true)
+    for k in shapes.indices {
+      guard shapes[k].isDrawable else {
+        list.append(nil)
+        continue
+      }
+      let found = id(for: shapes[k], hint: ids?[k] ?? .none)
+      ids?[k] = found
+      list.append(try cache(of: found, slot: slot, make: make))
+    }
+  }
+
   /// Ends a draw: counts the bytes, lets idle shapes go, then the least recently drawn until
   /// the rest fit the budget.
   package func endDraw() {

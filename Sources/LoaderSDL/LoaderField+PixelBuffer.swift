@@ -1,0 +1,65 @@
+import LoaderCore
+
+extension LoaderField {
+  /// Draws every loader at `time` into `buffer`, blending over what is there, as
+  /// `draw(on:in:at:stoppingWhen:)` draws on a renderer: `frame` is in points in the buffer's
+  /// coordinates (a point is `buffer.density` pixels, from pixel `(0, 0)`), the loaders are
+  /// laid out in it by `layout`, and only pixels inside `buffer.clip` change. Drawn with the
+  /// `spans` kernel on the field's `threads` (straight alpha on one thread); the same bits at
+  /// any thread count; nothing allocated per frame once the frame's masks are built.
+  /// - Parameters:
+  ///   - buffer: the pixels, their format and density.
+  ///   - frame: the container, in points.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
+  /// - Throws: `LoaderField.Error` for a buffer that cannot be drawn into (a null or
+  ///   misaligned base, a row shorter than the width, sizes that overflow, a density that is
+  ///   not finite and > 0), and for what `draw(on:in:at:stoppingWhen:)` refuses (the frame,
+  ///   the time, a ring larger than the `spans` backend takes).
+  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double) throws(Error) {
+    let (base, region) = try buffer.checked()
+    try prepareRings(
+      in: frame, scaleX: buffer.density, scaleY: buffer.density, region: region, at: time)
+    lastDrawTime = time
+    guard !frameRings.instances.isEmpty, !region.isEmpty else { return }
+    if buffer.format != .bgraPremultiplied {
+      // The kernels write `0xAARRGGBB` words: red and blue trade places for R, G, B, A bytes.
+      frameRings.swapRedAndBlue()
+    }
+    let drawer = pixelDrawer ?? PixelBufferDrawer()
+    pixelDrawer = drawer
+    do {
+      try frameRings.draw(
+        into: base, bytesPerRow: buffer.bytesPerRow, region: region,
+        straight: buffer.format == .rgbaStraight, threads: threads, with: drawer, layout: layout)
+    } catch {
+      throw .sdl(error)
+    }
+  }
+}
+
+extension LoaderField.FrameBuilder {
+  /// Each ring's colour with red and blue exchanged.
+  mutating func swapRedAndBlue() {
+    for k in instances.indices {
+      let c = instances[k].color
+      instances[k].color = RGBAColor(r: c.b, g: c.g, b: c.r, a: c.a)
+    }
+  }
+
+  /// Hands the frame to `drawer` for a buffer's pixels, keeping the handles its store gave.
+  mutating func draw(
+    into base: UnsafeMutableRawPointer, bytesPerRow: Int, region: PixelRegion, straight: Bool,
+    threads: Int, with drawer: PixelBufferDrawer, layout: LoaderField.Layout
+  ) throws(SDLError) {
+    defer { keepIDs(layout: layout) }
+    try shapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
+      try ids.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
+        try instances.withUnsafeBufferPointer { (rings) throws(SDLError) in
+          try drawer.draw(
+            rings, shapes: shapes, ids: ids, into: base, bytesPerRow: bytesPerRow, region: region,
+            straight: straight, threads: threads)
+        }
+      }
+    }
+  }
+}
