@@ -106,6 +106,8 @@ enum RasterBenchmarks {
     let background = 0xFF00_0000 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b)
     var words = [UInt32](repeating: background, count: w * h)
     let drawer = PixelBufferDrawer()
+    // Made once: `scene.shape` builds a new ring (and its dashes) each time it is read.
+    let (rings, shape) = (scene.rings, scene.shape)
     let fillMilliseconds = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
     for threads in BenchThreads.counts {
       var failure: SDLError?
@@ -113,7 +115,7 @@ enum RasterBenchmarks {
         words.withUnsafeMutableBytes { raw in
           do throws(SDLError) {
             try drawer.draw(
-              scene.rings, shape: scene.shape,
+              rings, shape: shape,
               into: PixelBuffer(
                 base: raw.baseAddress, width: w, height: h, bytesPerRow: w * 4,
                 format: .bgraPremultiplied),

@@ -60,4 +60,24 @@ struct SteadyFrameAllocationTests {
       field, on: canvas, in: SDL_FRect(x: 0, y: 0, w: 640, h: 360))
     #expect(count == 0, "\(count) allocations in 20 frames")
   }
+
+  @Test func aBufferFrameAllocatesNothing() throws {
+    let field = try LoaderField(layout: .grid)
+    try field.addLoaders(40, isAnimating: true, at: 0)
+    var words = [UInt32](repeating: 0xFFFF_FFFF, count: 640 * 360)
+    func draw() throws {
+      try words.withUnsafeMutableBytes { raw in
+        try field.draw(
+          into: PixelBuffer(
+            base: raw.baseAddress, width: 640, height: 360, bytesPerRow: 640 * 4,
+            format: .rgbaStraight),
+          in: SDL_FRect(x: 0, y: 0, w: 640, h: 360), at: 0.4)
+      }
+    }
+    for _ in 0..<3 { try draw() }
+    let before = AllocationCounter.count
+    for _ in 0..<20 { try draw() }
+    let count = AllocationCounter.count - before
+    #expect(count == 0, "\(count) allocations in 20 frames")
+  }
 }
