@@ -20,8 +20,8 @@ private let countsReleaseAllocations: Bool = {
 /// which this test target links. Release builds only (`swift test -c release --filter
 /// SteadyFrameAllocationTests`): a debug build allocates in unspecialized generic code, and a
 /// sanitizer build counts nothing; both skip, saying so. The bench's `allocs/frame` notes show
-/// the same in every run.
-@Suite(.enabled(if: countsReleaseAllocations, "release builds only"))
+/// the same in every run. Serialized: the counter is the whole process's.
+@Suite(.serialized, .enabled(if: countsReleaseAllocations, "release builds only"))
 struct SteadyFrameAllocationTests {
 
   /// Draws `field` at one time until its caches are built, then counts the allocations of
