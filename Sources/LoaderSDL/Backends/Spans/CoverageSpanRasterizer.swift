@@ -69,10 +69,33 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
     threadsOfLastFrame = frame.threads
+    return try withAtlases(of: frame) { (masks) throws(SDLError) in
+      try draw(frame, masks: masks, on: target)
+    }
+  }
+
+  /// Blends `frame` into the CPU pixels `target` (the part `region` of a caller's buffer):
+  /// premultiplied "over", or straight "over" when `straight`.
+  func blend(
+    _ frame: RasterFrame, region: PixelRegion, into target: PixelTarget, straight: Bool
+  ) {
+    withAtlases(of: frame) { masks in
+      if straight {
+        blendStraight(frame, atlases: masks, region: region, into: target)
+      } else {
+        blend(frame, atlases: masks, region: region, into: target)
+      }
+    }
+  }
+
+  /// Calls `body` with the frame's masks, each shape's trimmed to its budget, in the list
+  /// kept between draws (no allocation per frame).
+  private func withAtlases<R, E: Error>(
+    of frame: RasterFrame, _ body: (FrameAtlases) throws(E) -> R
+  ) throws(E) -> R {
     var atlases: [RingCoverageAtlas?] = []
     swap(&atlases, &frameAtlases)
     defer {
-      // The list's buffer is kept for the next draw (no allocation per frame).
       atlases.removeAll(keepingCapacity: true)
       swap(&atlases, &frameAtlases)
     }
@@ -82,7 +105,12 @@ package final class CoverageSpanRasterizer: RingRasterizer {
       atlas.trimIfOverBudget()
       reach = max(reach, atlas.reach)
     }
-    let masks = FrameAtlases(atlases: atlases, maximumReach: reach)
+    return try body(FrameAtlases(atlases: atlases, maximumReach: reach))
+  }
+
+  private func draw(_ frame: RasterFrame, masks: FrameAtlases, on target: RasterTarget)
+    throws(SDLError) -> Bool
+  {
     if let surface = target.writableSurface() {
       SDL_RenderFlush(target.renderer)  // the software renderer batches: land its work first
       try draw(frame, atlases: masks, into: surface, region: target.region)

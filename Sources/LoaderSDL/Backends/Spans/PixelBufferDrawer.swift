@@ -8,7 +8,6 @@ package final class PixelBufferDrawer {
   let shapes = ShapeStore(budgetBytes: 128 << 20)
   private let spans = CoverageSpanRasterizer()
   private var caches: [(any RingShapeCache)?] = []
-  private var atlases: [RingCoverageAtlas?] = []
   private var oneShape: [DashedRing] = []
   private var oneID: [ShapeID] = [.none]
 
@@ -60,23 +59,13 @@ package final class PixelBufferDrawer {
       RingCoverageAtlas(shape: shape, budgetBytes: budget)
     }
     caches.withUnsafeBufferPointer { caches in
-      let frame = RasterFrame(rings: rings, caches: caches, threads: threads)
-      frame.caches(as: RingCoverageAtlas.self, into: &atlases)
-      var reach = 0
-      for case let atlas? in atlases {
-        atlas.trimIfOverBudget()
-        reach = max(reach, atlas.reach)
-      }
-      let masks = FrameAtlases(atlases: atlases, maximumReach: reach)
       let target = PixelTarget(
         base: base + region.y * bytesPerRow + region.x * 4, width: region.width,
         height: region.height, pitch: bytesPerRow, originPixelX: region.x,
         originPixelY: region.y)
-      if straight {
-        spans.blendStraight(frame, atlases: masks, region: region, into: target)
-      } else {
-        spans.blend(frame, atlases: masks, region: region, into: target)
-      }
+      spans.blend(
+        RasterFrame(rings: rings, caches: caches, threads: threads), region: region,
+        into: target, straight: straight)
     }
   }
 }
