@@ -5,6 +5,7 @@ let package = Package(
   name: "SwiftLoader",
   products: [
     .library(name: "LoaderCore", targets: ["LoaderCore"]),
+    .library(name: "LoaderPixels", targets: ["LoaderPixels"]),
     .library(name: "LoaderSDL", targets: ["LoaderSDL"]),
     .executable(name: "demo", targets: ["SwiftLoaderDemo"]),
     .executable(name: "bench", targets: ["SwiftLoaderBench"]),
@@ -69,9 +70,16 @@ let package = Package(
 
     // Pure Swift: timing, engine, geometry, layout, colours. Imports no C.
     .target(name: "LoaderCore", exclude: ["README.md"]),
-    // Windows, renderers and rasterizers over SDL2 / SDL2_gfx / SDL2_image.
+    // Pure Swift, no C: `LoaderView` and `LoaderField` with everything but SDL, and the `spans`
+    // kernel, drawing into any program's pixel buffer (`PixelBuffer`). The kernel's prefetch
+    // reaches LLVM's intrinsic through the compiler's `Builtin` module (Spans/Prefetch.swift).
     .target(
-      name: "LoaderSDL", dependencies: ["LoaderCore", "CSwiftLoaderSDL2", "CSwiftLoaderShims"],
+      name: "LoaderPixels", dependencies: ["LoaderCore"], exclude: ["README.md"],
+      swiftSettings: [.enableExperimentalFeature("BuiltinModule")]),
+    // LoaderPixels on SDL2 / SDL2_gfx: `LoaderRenderer` and the backends (spans, gfx,
+    // geometry) on a host's renderer, and the `SDL_FRect` overloads.
+    .target(
+      name: "LoaderSDL", dependencies: ["LoaderPixels", "CSwiftLoaderSDL2", "CSwiftLoaderShims"],
       exclude: ["README.md"]),
 
     // MARK: - Executables
@@ -161,7 +169,7 @@ let package = Package(
     .testTarget(
       name: "RasterTests",
       dependencies: [
-        "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
+        "LoaderCore", "LoaderPixels", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
         "SwiftLoaderTestSupport",
         "SwiftLoaderCairoReference",
         "CSwiftLoaderSDL2",

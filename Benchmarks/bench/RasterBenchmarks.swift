@@ -110,10 +110,10 @@ enum RasterBenchmarks {
     let (rings, shape) = (scene.rings, scene.shape)
     let fillMilliseconds = run.results.first { $0.name == "limit/fill" }?.frameMilliseconds
     for threads in BenchThreads.counts {
-      var failure: SDLError?
+      var failure: RasterError?
       func draw() {
         words.withUnsafeMutableBytes { raw in
-          do throws(SDLError) {
+          do throws(RasterError) {
             try drawer.draw(
               rings, shape: shape,
               into: PixelBuffer(

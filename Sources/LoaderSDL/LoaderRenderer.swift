@@ -119,7 +119,7 @@ public final class LoaderRenderer {
     var anyDrawable = false
     for shape in frameShapes {
       anyDrawable =
-        try shape.isDrawable(by: backend.name, limit: backend.maximumReach) || anyDrawable
+        try shape.isDrawable(on: backend.name, limit: backend.maximumReach) || anyDrawable
     }
     guard anyDrawable, !rings.isEmpty, !region.isEmpty else { return true }
     let slot = slot(of: backend)

@@ -6,6 +6,7 @@ import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
 
+@testable import LoaderPixels
 @testable import LoaderSDL
 
 /// Loaders of every size in `.free` layout: each ring drawn with its size bucket's shape

@@ -6,6 +6,7 @@ import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
 
+@testable import LoaderPixels
 @testable import LoaderSDL
 
 /// `LoaderField`'s `.free` layout: loaders placed, sized, coloured, stacked, hidden and hit

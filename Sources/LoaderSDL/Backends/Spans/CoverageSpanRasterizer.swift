@@ -1,19 +1,8 @@
 import CSwiftLoaderSDL2
-import Foundation
-import LoaderCore
+import LoaderPixels
 
-/// The CPU backend: blends precomputed 8-bit coverage masks span by span, in Swift, straight
-/// into the pixels the software renderer draws into (`--backend spans`).
-///
-/// Every ring of one shape differs only by rotation and position, so `RingCoverageAtlas`
-/// keeps one mask per rotation phase and sub-pixel offset, and a frame is copies of masks:
-/// per span, pixels are blended `dst = src * a * c + dst * (1 - a * c)` (coverage `c`, the
-/// colour's straight alpha `a`: source-over, as every backend). Rings whose masks miss the
-/// visible region are culled; rings that cross its edge are clipped span by span. Rings
-/// larger than `RingCoverageAtlas.maximumRadius` are refused with an error.
-///
-/// A frame's bands are blended on `threads` threads (`RingBandBuckets`: each band's rows
-/// belong to one worker, so nothing is locked and the output does not depend on the count).
+/// The CPU backend (`--backend spans`): LoaderPixels' `CoverageSpanKernel` (coverage masks
+/// blended span by span in Swift) on an SDL renderer.
 ///
 /// Where the pixels go, in order of preference, while no render target is set:
 /// 1. the surface a host made its software renderer on (`LoaderRenderer.surface`, an
@@ -27,18 +16,13 @@ import LoaderCore
 package final class CoverageSpanRasterizer: RingRasterizer {
   package let name = "spans"
   package let maximumReach = RingCoverageAtlas.maximumRadius
-  /// The atlas of each shape of the draw in progress (nil for one with nothing to draw).
-  private var frameAtlases: [RingCoverageAtlas?] = []
+  /// Masks, bands and blending: the same kernel a `PixelBuffer` draw uses.
+  let kernel = CoverageSpanKernel()
   private var overlay: OpaquePointer?
   /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
   private var overlayRenderer: OpaquePointer?
   private var overlaySize = (width: 0, height: 0)
   private var overlayBlend = SDL_BLENDMODE_BLEND
-  /// Per frame: where each visible ring lands, and the band order they are drawn in.
-  var placements: [Placement] = []
-  /// Per frame: each shape's masks, by shape index.
-  var frameStorages: [RingCoverageAtlas.Storage] = []
-  let bands = RingBandBuckets()
 
   /// The thread count the last frame was given (tests check a field's setting reaches it).
   package private(set) var threadsOfLastFrame = 0
@@ -69,43 +53,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
     threadsOfLastFrame = frame.threads
-    return try withAtlases(of: frame) { (masks) throws(SDLError) in
+    return try kernel.withAtlases(of: frame) { (masks) throws(SDLError) in
       try draw(frame, masks: masks, on: target)
     }
-  }
-
-  /// Blends `frame` into the CPU pixels `target` (the part `region` of a caller's buffer):
-  /// premultiplied "over", or straight "over" when `straight`.
-  func blend(
-    _ frame: RasterFrame, region: PixelRegion, into target: PixelTarget, straight: Bool
-  ) {
-    withAtlases(of: frame) { masks in
-      if straight {
-        blendStraight(frame, atlases: masks, region: region, into: target)
-      } else {
-        blend(frame, atlases: masks, region: region, into: target)
-      }
-    }
-  }
-
-  /// Calls `body` with the frame's masks, each shape's trimmed to its budget, in the list
-  /// kept between draws (no allocation per frame).
-  private func withAtlases<R, E: Error>(
-    of frame: RasterFrame, _ body: (FrameAtlases) throws(E) -> R
-  ) throws(E) -> R {
-    var atlases: [RingCoverageAtlas?] = []
-    swap(&atlases, &frameAtlases)
-    defer {
-      atlases.removeAll(keepingCapacity: true)
-      swap(&atlases, &frameAtlases)
-    }
-    frame.caches(as: RingCoverageAtlas.self, into: &atlases)
-    var reach = 0
-    for case let atlas? in atlases {
-      atlas.trimIfOverBudget()
-      reach = max(reach, atlas.reach)
-    }
-    return try body(FrameAtlases(atlases: atlases, maximumReach: reach))
   }
 
   private func draw(_ frame: RasterFrame, masks: FrameAtlases, on target: RasterTarget)
@@ -140,40 +90,14 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     let target = PixelTarget(
       base: pixels + top * pitch + left * 4, width: right - left, height: bottom - top,
       pitch: pitch, originPixelX: left - region.originX, originPixelY: top - region.originY)
-    blend(frame, atlases: atlases, region: region, into: target)
-  }
-
-  /// The rings' bounding box in viewport-relative pixels, cut to the visible region.
-  private static func bounds(
-    of rings: UnsafeBufferPointer<RingInstance>, reach: Int, region: PixelRegion
-  ) -> (x: Int, y: Int, width: Int, height: Int)? {
-    var minX = Float.infinity
-    var minY = Float.infinity
-    var maxX = -Float.infinity
-    var maxY = -Float.infinity
-    for r in rings where r.centerX.isFinite && r.centerY.isFinite && r.color.a > 0 {
-      minX = min(minX, r.centerX)
-      minY = min(minY, r.centerY)
-      maxX = max(maxX, r.centerX)
-      maxY = max(maxY, r.centerY)
-    }
-    guard minX <= maxX, minY <= maxY else { return nil }
-    let reach = Float(reach)
-    let limit = Float(1 << 24)
-    func clamped(_ v: Float) -> Int { Int(min(max(v, -limit), limit).rounded(.down)) }
-    let left = max(region.x, clamped(minX - reach))
-    let top = max(region.y, clamped(minY - reach))
-    let right = min(region.x + region.width, clamped(maxX + reach) + 1)
-    let bottom = min(region.y + region.height, clamped(maxY + reach) + 1)
-    guard right > left, bottom > top else { return nil }
-    return (left, top, right - left, bottom - top)
+    kernel.blend(frame, atlases: atlases, region: region, into: target, straight: false)
   }
 
   private func drawThroughOverlay(
     _ frame: RasterFrame, atlases: FrameAtlases, on target: RasterTarget
   ) throws(SDLError) {
     let (renderer, region) = (target.renderer, target.region)
-    guard let box = Self.bounds(of: frame.rings, reach: atlases.maximumReach, region: region) else {
+    guard let box = CoverageSpanKernel.bounds(of: frame.rings, reach: atlases.maximumReach, region: region) else {
       return
     }
     let side = target.traits.maximumTextureSide
@@ -191,11 +115,9 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     let pixels = PixelTarget(
       base: base, width: box.width, height: box.height, pitch: Int(pitch),
       originPixelX: box.x, originPixelY: box.y)
-    if overlayBlend == SDL_BLENDMODE_BLEND {
-      blendStraight(frame, atlases: atlases, region: region, into: pixels)
-    } else {
-      blend(frame, atlases: atlases, region: region, into: pixels)
-    }
+    kernel.blend(
+      frame, atlases: atlases, region: region, into: pixels,
+      straight: overlayBlend == SDL_BLENDMODE_BLEND)
     SDL_UnlockTexture(texture)
     var destination = SDL_Rect(
       x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
@@ -242,23 +164,4 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     }
     return t
   }
-}
-
-/// The atlases of one draw call, by shape index, and the furthest any of their masks reaches.
-struct FrameAtlases {
-  var atlases: [RingCoverageAtlas?]
-  var maximumReach: Int
-}
-
-/// 32-bit pixels the CPU writes: `height` rows of `width` pixels, rows `pitch` bytes apart,
-/// whose top-left pixel is pixel `(originPixelX, originPixelY)` of the rings' coordinates.
-struct PixelTarget {
-  var base: UnsafeMutableRawPointer
-  var width: Int
-  var height: Int
-  var pitch: Int
-  var originPixelX = 0
-  var originPixelY = 0
-  var originX: Float { Float(originPixelX) }
-  var originY: Float { Float(originPixelY) }
 }

@@ -1,4 +1,3 @@
-@_exported import CSwiftLoaderSDL2
 @_exported import LoaderCore
 
 /// SwiftUI's `LoaderView(isAnimating:)` on any SDL renderer: one row of five dashed rings
@@ -8,7 +7,7 @@
 /// let loaders = LoaderRenderer(renderer)   // once per SDL renderer
 /// let view = LoaderView(isAnimating: true)
 /// // every frame (the caller clears, as with any SDL drawing):
-/// try view.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: now)
+/// try view.draw(on: loaders, in: LoaderRect(x: 0, y: 0, w: 390, h: 120), at: now)
 /// // when work starts or stops:
 /// try view.setAnimating(false, at: now)
 /// ```
@@ -94,23 +93,6 @@ public final class LoaderView {
     try field.setAnimating(on, loader: loader, at: time)
   }
 
-  /// Draws the row at `time` over what the renderer shows, laid out in `frame` (the
-  /// renderer's logical coordinates, as `SDL_RenderFillRectF` takes them); the renderer's
-  /// state is left as it was. See `LoaderField.draw(on:in:at:stoppingWhen:)`.
-  /// - Parameters:
-  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
-  ///   - frame: the row's container, in the renderer's logical coordinates.
-  ///   - time: caller seconds, at or after the start of the last step drawn.
-  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size > 0, a render
-  ///   scale that is not finite and > 0, a `time` it cannot show (not finite, before the start
-  ///   of the last step drawn, or past about 140,000 years of loader time), a `target` that
-  ///   was closed (`LoaderRenderer.close()`), or an SDL call that failed.
-  public func draw(on target: LoaderRenderer, in frame: SDL_FRect, at time: Double)
-    throws(LoaderField.Error)
-  {
-    try field.draw(on: target, in: frame, at: time)
-  }
-
   /// Draws the loader at `time` into a caller's pixels, as `draw(on:in:at:)` draws on a
   /// renderer: `frame` in points in the buffer's coordinates, `buffer.density` pixels a point,
   /// blended over what is there (see `LoaderField.draw(into:in:at:)`).
@@ -119,7 +101,7 @@ public final class LoaderView {
   ///   - frame: where the row goes, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
   /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
-  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double)
+  public func draw(into buffer: PixelBuffer, in frame: LoaderRect, at time: Double)
     throws(LoaderField.Error)
   {
     try field.draw(into: buffer, in: frame, at: time)

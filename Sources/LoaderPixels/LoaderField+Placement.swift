@@ -17,7 +17,7 @@ extension LoaderField {
   ///
   /// Complexity: amortized O(1).
   @discardableResult
-  public func addLoader(isAnimating: Bool, at time: Double, frame: SDL_FRect) throws(Error)
+  public func addLoader(isAnimating: Bool, at time: Double, frame: LoaderRect) throws(Error)
     -> LoaderID
   {
     try Self.validateLoaderFrame(frame)
@@ -35,7 +35,7 @@ extension LoaderField {
   ///   removed loader's handle.
   ///
   /// Complexity: O(1); allocates nothing.
-  public func setFrame(_ frame: SDL_FRect, of id: LoaderID) throws(Error) {
+  public func setFrame(_ frame: LoaderRect, of id: LoaderID) throws(Error) {
     try Self.validateLoaderFrame(frame)
     slots[try liveSlot(id)].frame = frame
   }
@@ -46,7 +46,8 @@ extension LoaderField {
   /// - Throws: `LoaderField.Error` for a removed loader's handle.
   ///
   /// Complexity: O(1).
-  public func frame(of id: LoaderID) throws(Error) -> SDL_FRect {
+  @_disfavoredOverload
+  public func frame(of id: LoaderID) throws(Error) -> LoaderRect {
     slots[try liveSlot(id)].frame
   }
 
@@ -60,12 +61,12 @@ extension LoaderField {
   /// is looked up in `loaders`).
   package func ringFrames(of id: LoaderID) throws(Error) -> [LayoutRect] {
     let s = try liveSlot(id)
-    let container = lastContainer ?? SDL_FRect(x: 0, y: 0, w: 0, h: 0)
+    let container = lastContainer ?? LoaderRect.zero
     let (x0, y0) = (Double(container.x), Double(container.y))
     if layout == .free {
       let f = slots[s].frame
-      guard f.w > 0, f.h > 0 else { return [] }
-      let (w, h) = (Double(f.w), Double(f.h))
+      guard f.width > 0, f.height > 0 else { return [] }
+      let (w, h) = (Double(f.width), Double(f.height))
       let row = RowLayout.Fitted(width: w, height: h, style: style)
       let cy = y0 + Double(f.y) + row.centerY
       let half = row.ringRadius
@@ -75,7 +76,7 @@ extension LoaderField {
       }
     }
     guard lastContainer != nil, let i = loaders.firstIndex(of: id) else { return [] }
-    let a = try arrangement(width: Double(container.w), height: Double(container.h))
+    let a = try arrangement(width: Double(container.width), height: Double(container.height))
     guard i < a.count else { return [] }
     let origin = a.origin(ofLoader: i)
     let half = a.ringRadius
@@ -212,8 +213,8 @@ extension LoaderField {
   /// - Returns: the loader's handle, or nil.
   ///
   /// Complexity: O(n) in `.free` layout (from the top of the stack down), O(1) in the others.
-  public func loader(at point: SDL_FPoint) -> LoaderID? {
-    let container = lastContainer ?? SDL_FRect(x: 0, y: 0, w: 0, h: 0)
+  public func loader(at point: LoaderPoint) -> LoaderID? {
+    let container = lastContainer ?? LoaderRect.zero
     let x = point.x - container.x
     let y = point.y - container.y
     guard x.isFinite, y.isFinite else { return nil }
@@ -223,12 +224,12 @@ extension LoaderField {
         guard s >= 0 else { continue }
         let slot = slots[s]
         let f = slot.frame
-        if !slot.isHidden, x >= f.x, y >= f.y, x < f.x + f.w, y < f.y + f.h { return slot.id }
+        if !slot.isHidden, x >= f.x, y >= f.y, x < f.x + f.width, y < f.y + f.height { return slot.id }
       }
       return nil
     }
     guard lastContainer != nil,
-      let a = try? arrangement(width: Double(container.w), height: Double(container.h)),
+      let a = try? arrangement(width: Double(container.width), height: Double(container.height)),
       let i = a.loader(atX: Double(x), y: Double(y)), loaders.indices.contains(i)
     else { return nil }
     let id = loaders[i]
@@ -258,9 +259,9 @@ extension LoaderField {
     orderHoles = 0
   }
 
-  static func validateLoaderFrame(_ f: SDL_FRect) throws(Error) {
-    guard f.x.isFinite, f.y.isFinite, f.w.isFinite, f.h.isFinite, f.w >= 0, f.h >= 0 else {
-      throw .invalidLoaderFrame(x: f.x, y: f.y, width: f.w, height: f.h)
+  static func validateLoaderFrame(_ f: LoaderRect) throws(Error) {
+    guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0 else {
+      throw .invalidLoaderFrame(x: f.x, y: f.y, width: f.width, height: f.height)
     }
   }
 
@@ -268,7 +269,7 @@ extension LoaderField {
   struct Slot {
     var id: LoaderID
     /// The frame of `.free` layout, in the container's logical units.
-    var frame = SDL_FRect(x: 0, y: 0, w: 0, h: 0)
+    var frame = LoaderRect.zero
     /// `engine.firstRing(of: id)`.
     var firstRing: Int32 = 0
     /// Index in `order`, or -1.

@@ -1,4 +1,3 @@
-import CSwiftLoaderShims
 import Foundation
 import LoaderCore
 
@@ -63,15 +62,6 @@ extension LoaderField {
     let change = next > tau ? clock.callerTime(at: next) : time
     guard let rate = maximumFrameRate else { return change }
     return max(change, lastDrawTime + 1 / rate)
-  }
-
-  /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing
-  /// elsewhere). The field gives its storage back as loaders are removed, but glibc keeps
-  /// freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap: a host that
-  /// shrank a field from a million loaders to a few calls this once to see its resident
-  /// memory fall. It affects the whole process, so the library never calls it itself.
-  public static func returnFreedMemory() {
-    swiftloader_return_free_memory()
   }
 
   // MARK: - Reduced motion

@@ -1,8 +1,6 @@
-import CSwiftLoaderSDL2
-import CSwiftLoaderShims
 import LoaderCore
 
-extension CoverageSpanRasterizer {
+extension CoverageSpanKernel {
   /// Frames of fewer rings are blended on the calling thread alone: their blending is shorter
   /// than waking the workers.
   static let minimumRingsForThreads = 256
@@ -90,7 +88,7 @@ extension CoverageSpanRasterizer {
 /// worker reads, none of it written, so bands can be blended by several at once. The pointers
 /// are read only, except `target`'s pixels, of which each worker writes its own bands' rows.
 struct BandedFrame: RangeJob {
-  let placed: UnsafeBufferPointer<CoverageSpanRasterizer.Placement>
+  let placed: UnsafeBufferPointer<CoverageSpanKernel.Placement>
   let bandStart: UnsafeBufferPointer<Int32>
   let items: UnsafeBufferPointer<Int32>
   let bandCount: Int
@@ -131,7 +129,7 @@ struct BandedFrame: RangeJob {
         if streamStep > 0 {
           let stop = min(streamEnd, streamFrom + streamStep)
           while streamFrom < stop {
-            swiftloader_prefetch(streamFrom)
+            prefetch(streamFrom)
             streamFrom += 64
           }
         }
@@ -141,19 +139,19 @@ struct BandedFrame: RangeJob {
         if k + 2 < end {
           let p = placed[Int(items[k + 2])]
           let m = masks[Int(p.shape)]
-          swiftloader_prefetch(m.offsets + p.first)
-          swiftloader_prefetch(m.weights + p.first)
+          prefetch(m.offsets + p.first)
+          prefetch(m.weights + p.first)
         }
         let p = placed[Int(items[k])]
         let m = masks[Int(p.shape)]
         let rows = top..<bottom
         if !p.insideX {
-          CoverageSpanRasterizer.blendClipped(p, masks: m, target: target, rows: rows)
+          CoverageSpanKernel.blendClipped(p, masks: m, target: target, rows: rows)
         } else if p.alphaWeight < 256 {
-          CoverageSpanRasterizer.blendUnclipped(
+          CoverageSpanKernel.blendUnclipped(
             p, translucent: true, masks: m, reach: m.reach, target: target, rows: rows)
         } else {
-          CoverageSpanRasterizer.blendUnclipped(
+          CoverageSpanKernel.blendUnclipped(
             p, translucent: false, masks: m, reach: m.reach, target: target, rows: rows)
         }
       }

@@ -102,9 +102,9 @@ package final class ShapeStore {
 
   /// The cache of backend `slot` for the shape of `id` (a handle `id(for:hint:)` just gave),
   /// made by `make` when there is none; marks the shape used by this draw.
-  package func cache(
-    of id: ShapeID, slot: Int, make: (DashedRing) throws(SDLError) -> any RingShapeCache
-  ) throws(SDLError) -> any RingShapeCache {
+  package func cache<E: Error>(
+    of id: ShapeID, slot: Int, make: (DashedRing) throws(E) -> any RingShapeCache
+  ) throws(E) -> any RingShapeCache {
     let i = Int(id.index)
     entries[i].lastUse = clock
     entries[i].lastDraw = draws
@@ -119,11 +119,11 @@ package final class ShapeStore {
   /// capacity kept; nil for a shape with nothing to draw), made by `make` on a miss. A shape's
   /// handle in `ids`, when given, is tried first and updated: the one per-draw lookup of every
   /// path that draws rings.
-  package func caches(
+  package func caches<E: Error>(
     for shapes: UnsafeBufferPointer<DashedRing>, ids: UnsafeMutableBufferPointer<ShapeID>?,
     slot: Int, into list: inout [(any RingShapeCache)?],
-    make: (DashedRing) throws(SDLError) -> any RingShapeCache
-  ) throws(SDLError) {
+    make: (DashedRing) throws(E) -> any RingShapeCache
+  ) throws(E) {
     list.removeAll(keepingCapacity: true)
     for k in shapes.indices {
       guard shapes[k].isDrawable else {

@@ -1,4 +1,3 @@
-import CSwiftLoaderShims
 import Foundation
 
 /// Many loaders of one `LoaderStyle` on one motion engine, drawn with one rasterizer call per
@@ -10,7 +9,7 @@ import Foundation
 /// let field = try LoaderField(style: .seed, layout: .grid)
 /// try field.addLoaders(1000, isAnimating: true, at: 0)
 /// // every frame, `now` in seconds on your clock (the caller clears, as with any SDL drawing):
-/// try field.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), at: now)
+/// try field.draw(on: loaders, in: LoaderRect(x: 0, y: 0, w: 1280, h: 720), at: now)
 /// ```
 ///
 /// Its time, toggles, idle answers, free placement and costs are on its documentation page
@@ -114,7 +113,7 @@ public final class LoaderField {
   }
 
   /// The caller time of the last `draw`, for `maximumFrameRate`.
-  var lastDrawTime = -Double.infinity
+  package var lastDrawTime = -Double.infinity
   /// Fraction of each grid cell kept empty around its loader, in `[0, 1)`
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
   package private(set) var gutter = 0.0
@@ -122,7 +121,7 @@ public final class LoaderField {
   /// (`RingBackend.preferred(for:)`). Can change at any time; the next `draw` uses it.
   public var backend: RingBackend?
   /// The backend of the last `draw` (nil before the first).
-  package private(set) var activeBackend: RingBackend?
+  package var activeBackend: RingBackend?
   let unitShape: DashedRing
   /// `style.color(ofRing:)` for every ring, read once.
   let ringColors: [RGBAColor]
@@ -130,11 +129,11 @@ public final class LoaderField {
   /// The presented angle of every ring (the engine's slots' rings).
   var angles: [Float] = []
   /// What the last draw handed the renderer: its rings and their shapes.
-  var frameRings: FrameBuilder
+  package var frameRings: FrameBuilder
   /// The `spans` kernel and shape store of `draw(into:in:at:)`, made on its first use.
   var pixelDrawer: PixelBufferDrawer?
   /// The container of the last draw (`loader(at:)`).
-  var lastContainer: SDL_FRect?
+  var lastContainer: LoaderRect?
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`
   /// backend's bands. Both split their work so that the output is the same bits at any count,
   /// and both stay on the calling thread while the work is too small for a second thread to
@@ -227,94 +226,10 @@ public final class LoaderField {
     }
   }
 
-  /// Draws every loader at `time` over what the renderer already shows (the caller clears),
-  /// as SDL's own calls draw: `frame` is in the renderer's current coordinates (relative to
-  /// the viewport, through the render scale and the logical size, clipped by the clip rect,
-  /// into the current render target), exactly the rectangle `SDL_RenderFillRectF(frame)`
-  /// would fill. Loaders are laid out in it by `layout` (in `.free` layout each in its own
-  /// frame, offset by `frame`'s corner), one logical unit a point, and their rings are
-  /// rasterized at the renderer's density (output pixels per logical unit, read from its
-  /// scale), so they stay crisp under `SDL_RenderSetScale` or a logical size. The renderer's
-  /// state (draw colour, blend mode, target, viewport, clip rect, scale) is as it was when
-  /// this returns.
-  /// - Parameters:
-  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
-  ///   - frame: the container, in the renderer's logical coordinates.
-  ///   - time: caller seconds, at or after the start of the last step drawn.
-  ///   - shouldStop: asked between the backend's bounded pieces of work; once it says yes the
-  ///     frame is abandoned, part drawn. A window passes "input is waiting", so a frame that
-  ///     takes seconds still answers Esc.
-  /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
-  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size > 0, a render
-  ///   scale that is not finite and > 0, a `time` it cannot show (not finite, before the start
-  ///   of the last step drawn, or past about 140,000 years of loader time), a `target` that
-  ///   was closed (`LoaderRenderer.close()`), or an SDL call that failed (its name and
-  ///   `SDL_GetError()`).
-  @discardableResult
-  public func draw(
-    on target: LoaderRenderer, in frame: SDL_FRect, at time: Double,
-    stoppingWhen shouldStop: () -> Bool = { false }
-  ) throws(Error) -> Bool {
-    guard !target.isClosed else { throw .closed }
-    try Self.validate(frame)
-    let renderer = target.renderer
-    let state = HostRenderState.enter(renderer)
-    defer { state.restore() }
-    guard state.scaleX.isFinite, state.scaleY.isFinite, state.scaleX > 0, state.scaleY > 0 else {
-      throw .invalidRenderScale(x: state.scaleX, y: state.scaleY)
-    }
-    try prepareRings(
-      in: frame, scaleX: Double(state.scaleX), scaleY: Double(state.scaleY),
-      region: state.region, at: time)
-    lastDrawTime = time  // a refused time is not a drawn one (`nextChange`'s frame cap)
-    guard !frameRings.instances.isEmpty, !state.region.isEmpty else { return true }
-    let chosen = backend ?? target.preferredBackend
-    let rasterizer = try target.rasterizer(chosen)
-    activeBackend = chosen
-    do {
-      return try frameRings.draw(
-        on: target, with: rasterizer, region: state.region, threads: threads,
-        layout: layout, stoppingWhen: shouldStop)
-    } catch {
-      throw .sdl(error)
-    }
-  }
-
-  /// Draws every loader of the `.free` layout with their frames in the renderer's own logical
-  /// coordinates (a container at the origin): `draw(on:in:at:stoppingWhen:)` with nothing to
-  /// offset. In another layout it lays the loaders out in a container the size of the
-  /// renderer's output in logical units.
-  /// - Parameters:
-  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
-  ///   - time: caller seconds, at or after the start of the last step drawn.
-  ///   - shouldStop: as `draw(on:in:at:stoppingWhen:)`'s.
-  /// - Returns: true when every ring was drawn, false when `shouldStop` cut the frame short.
-  /// - Throws: what `draw(on:in:at:stoppingWhen:)` throws.
-  ///
-  /// Complexity: O(n) in the loaders, plus their rings' raster work.
-  @discardableResult
-  public func draw(
-    on target: LoaderRenderer, at time: Double, stoppingWhen shouldStop: () -> Bool = { false }
-  ) throws(Error) -> Bool {
-    var container = SDL_FRect(x: 0, y: 0, w: 1, h: 1)
-    if layout != .free {
-      var w: Int32 = 0
-      var h: Int32 = 0
-      guard !target.isClosed else { throw .closed }
-      SDL_GetRendererOutputSize(target.renderer, &w, &h)
-      var sx: Float = 1
-      var sy: Float = 1
-      SDL_RenderGetScale(target.renderer, &sx, &sy)
-      container.w = Float(w) / sx
-      container.h = Float(h) / sy
-    }
-    return try draw(on: target, in: container, at: time, stoppingWhen: shouldStop)
-  }
-
-  static func validate(_ frame: SDL_FRect) throws(Error) {
-    guard frame.w.isFinite, frame.h.isFinite, frame.w > 0, frame.h > 0,
+  package static func validate(_ frame: LoaderRect) throws(Error) {
+    guard frame.width.isFinite, frame.height.isFinite, frame.width > 0, frame.height > 0,
       frame.x.isFinite, frame.y.isFinite
-    else { throw .invalidFrame(width: frame.w, height: frame.h) }
+    else { throw .invalidFrame(width: frame.width, height: frame.height) }
   }
 
   /// The exact angles (degrees clockwise, unwrapped) of loader `id`'s rings at `time`, as the

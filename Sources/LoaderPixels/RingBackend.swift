@@ -1,11 +1,9 @@
-import CSwiftLoaderSDL2
-import LoaderCore
-
-/// How rings become pixels. Every backend draws the same picture (within 30 dB of Cairo's and
-/// of each other's) under every render state; they differ in cost per renderer.
+/// How rings become pixels on an SDL renderer (LoaderSDL). Every backend draws the same
+/// picture (within 30 dB of Cairo's and of each other's) under every render state; they differ
+/// in cost per renderer. A draw into a `PixelBuffer` always uses the `spans` kernel.
 ///
 /// `LoaderRenderer` keeps one of each in use per renderer, with its caches shared by every
-/// view drawing there; `preferred(for:)` picks the one that views asking for none use there.
+/// view drawing there; LoaderSDL's `preferred(for:)` picks the one that views asking for none use there.
 /// The raw values name the backends in settings and command lines:
 /// `RingBackend(rawValue: "spans")`.
 public enum RingBackend: String, CaseIterable, Sendable {
@@ -19,24 +17,6 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// per frame: for GPU renderers; SDL's software renderer rounds its vertices to whole
   /// pixels, which costs it the quality bar.
   case geometry
-
-  /// A new rasterizer of this backend (a `LoaderRenderer` keeps one per backend it draws with).
-  package func makeRasterizer() -> any RingRasterizer {
-    switch self {
-    case .gfx: GfxAtlasRingRasterizer()
-    case .spans: CoverageSpanRasterizer()
-    case .geometry: GeometryRingRasterizer()
-    }
-  }
-
-  /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) on
-  /// `renderer`, read from its `SDL_RendererInfo`: `spans` on SDL's software renderer, `gfx`
-  /// on an accelerated one, as the package's benchmarks measured (Benchmarks/README.md).
-  /// - Parameter renderer: an SDL renderer.
-  /// - Returns: the backend; `spans` when SDL cannot describe the renderer.
-  public static func preferred(for renderer: OpaquePointer) -> RingBackend {
-    preferred(accelerated: !RendererTraits(of: renderer).isSoftware)
-  }
 
   /// The choice behind `preferred(for:)`, the cheapest backend in a host's frame as
   /// `host/<renderer>/<backend>` measures it (the Performance article has the figures):
@@ -55,16 +35,5 @@ public enum RingBackend: String, CaseIterable, Sendable {
     let i = all.firstIndex(of: self) ?? all.startIndex
     let j = all.index(after: i)
     return j == all.endIndex ? all[all.startIndex] : all[j]
-  }
-
-  /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
-  /// renderers make theirs current when created).
-  package static func currentGLRendererName() -> String? {
-    guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
-    else { return nil }
-    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
-    let glGetString = unsafeBitCast(proc, to: GetString.self)
-    let glRenderer: UInt32 = 0x1F01
-    return glGetString(glRenderer).map { String(cString: $0) }
   }
 }

@@ -1,6 +1,6 @@
 import LoaderCore
 
-extension CoverageSpanRasterizer {
+extension CoverageSpanKernel {
   /// Where a ring's mask lands: its chunks, anchor pixel, colour, and whether it needs
   /// clipping; `count` 0 for a culled (or non-finite, or fully transparent) ring.
   struct Placement {

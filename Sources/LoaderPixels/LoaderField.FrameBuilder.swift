@@ -8,9 +8,9 @@ extension LoaderField {
   /// cell, one shape) or `RowLayout.Fitted`'s in each loader's own frame (`.free`: loaders in
   /// stacking order, each of its size bucket's shape, `ShapeBuckets`). Allocates nothing once
   /// its buffers have grown to the scene.
-  struct FrameBuilder {
+  package struct FrameBuilder {
     /// The rings, in drawing order.
-    var instances: [RingInstance] = []
+    package var instances: [RingInstance] = []
     /// The shapes `instances` index.
     private(set) var shapes: [DashedRing] = []
     /// Each shape's handle in the store of the renderer last drawn on (a hint the renderer
@@ -45,26 +45,28 @@ extension LoaderField {
       ids.removeAll(keepingCapacity: true)
     }
 
-    /// Hands the frame to `target` (the renderer's `draw` with `backend`), and keeps the
-    /// handles its store gave the shapes for the next frame.
-    mutating func draw(
-      on target: LoaderRenderer, with backend: any RingRasterizer, region: PixelRegion,
-      threads: Int, layout: Layout, stoppingWhen shouldStop: () -> Bool
-    ) throws(SDLError) -> Bool {
+    /// Calls `body` with the frame's rings, their shapes and the shapes' handles (which the
+    /// store `body` draws with checks and updates), then keeps the handles for the next frame:
+    /// the one hand-off of a frame to whatever draws it (a renderer, a caller's buffer).
+    package mutating func withFrame<R, E: Swift.Error>(
+      layout: Layout,
+      _ body: (
+        UnsafeBufferPointer<RingInstance>, UnsafeBufferPointer<DashedRing>,
+        UnsafeMutableBufferPointer<ShapeID>
+      ) throws(E) -> R
+    ) throws(E) -> R {
       defer { keepIDs(layout: layout) }
-      return try shapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
-        try ids.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
-          try instances.withUnsafeBufferPointer { (rings) throws(SDLError) in
-            try target.draw(
-              rings, shapes: shapes, ids: ids, with: backend, region: region, threads: threads,
-              stoppingWhen: shouldStop)
+      return try shapes.withUnsafeBufferPointer { (shapes) throws(E) in
+        try ids.withUnsafeMutableBufferPointer { (ids) throws(E) in
+          try instances.withUnsafeBufferPointer { (rings) throws(E) in
+            try body(rings, shapes, ids)
           }
         }
       }
     }
 
     /// Keeps the handles the store gave this frame's shapes for the next frame.
-    mutating func keepIDs(layout: Layout) {
+    private mutating func keepIDs(layout: Layout) {
       if layout == .free {
         buckets.keep(ids: ids)
       } else if let id = ids.first {
@@ -130,11 +132,11 @@ extension LoaderField {
         let s = Int(entry)
         let slot = table.slots[s]
         let f = slot.frame
-        guard !slot.isHidden, slot.opacity > 0, f.w > 0, f.h > 0 else { continue }
+        guard !slot.isHidden, slot.opacity > 0, f.width > 0, f.height > 0 else { continue }
         let x = x0 + Double(f.x)
         let y = y0 + Double(f.y)
-        let w = Double(f.w)
-        let h = Double(f.h)
+        let w = Double(f.width)
+        let h = Double(f.height)
         if let cull {
           guard x * scaleX < cull.right, (x + w) * scaleX > cull.left,
             y * scaleY < cull.bottom, (y + h) * scaleY > cull.top

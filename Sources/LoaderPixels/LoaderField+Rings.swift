@@ -3,8 +3,8 @@ extension LoaderField {
   /// (logical units) maps to pixels by `scaleX` and `scaleY` (pixels per logical unit) from
   /// the viewport's corner. `region`: the pixels the draw can change (viewport-relative); in
   /// `.free` layout a loader whose frame misses it gets no rings at all. nil culls nothing.
-  func prepareRings(
-    in container: SDL_FRect, scaleX: Double, scaleY: Double, region: PixelRegion? = nil,
+  package func prepareRings(
+    in container: LoaderRect, scaleX: Double, scaleY: Double, region: PixelRegion? = nil,
     at time: Double
   ) throws(Error) {
     try Self.validate(container)
@@ -19,7 +19,7 @@ extension LoaderField {
     let (x0, y0) = (Double(container.x), Double(container.y))
     let a =
       layout == .free
-      ? nil : try arrangement(width: Double(container.w), height: Double(container.h))
+      ? nil : try arrangement(width: Double(container.width), height: Double(container.height))
     slots.withUnsafeBufferPointer { slots in
       ringColorTable.withUnsafeBufferPointer { colors in
         angles.withUnsafeBufferPointer { angles in

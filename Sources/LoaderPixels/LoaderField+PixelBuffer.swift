@@ -15,7 +15,7 @@ extension LoaderField {
   ///   misaligned base, a row shorter than the width, sizes that overflow, a density that is
   ///   not finite and > 0), and for what `draw(on:in:at:stoppingWhen:)` refuses (the frame,
   ///   the time, a ring larger than the `spans` backend takes).
-  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double) throws(Error) {
+  public func draw(into buffer: PixelBuffer, in frame: LoaderRect, at time: Double) throws(Error) {
     let (base, region) = try buffer.checked()
     try prepareRings(
       in: frame, scaleX: buffer.density, scaleY: buffer.density, region: region, at: time)
@@ -28,11 +28,13 @@ extension LoaderField {
     let drawer = pixelDrawer ?? PixelBufferDrawer()
     pixelDrawer = drawer
     do {
-      try frameRings.draw(
-        into: base, bytesPerRow: buffer.bytesPerRow, region: region,
-        straight: buffer.format == .rgbaStraight, threads: threads, with: drawer, layout: layout)
+      try frameRings.withFrame(layout: layout) { (rings, shapes, ids) throws(RasterError) in
+        try drawer.draw(
+          rings, shapes: shapes, ids: ids, into: base, bytesPerRow: buffer.bytesPerRow,
+          region: region, straight: buffer.format == .rgbaStraight, threads: threads)
+      }
     } catch {
-      throw .sdl(error)
+      throw .failed(error)
     }
   }
 }
@@ -43,23 +45,6 @@ extension LoaderField.FrameBuilder {
     for k in instances.indices {
       let c = instances[k].color
       instances[k].color = RGBAColor(r: c.b, g: c.g, b: c.r, a: c.a)
-    }
-  }
-
-  /// Hands the frame to `drawer` for a buffer's pixels, keeping the handles its store gave.
-  mutating func draw(
-    into base: UnsafeMutableRawPointer, bytesPerRow: Int, region: PixelRegion, straight: Bool,
-    threads: Int, with drawer: PixelBufferDrawer, layout: LoaderField.Layout
-  ) throws(SDLError) {
-    defer { keepIDs(layout: layout) }
-    try shapes.withUnsafeBufferPointer { (shapes) throws(SDLError) in
-      try ids.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
-        try instances.withUnsafeBufferPointer { (rings) throws(SDLError) in
-          try drawer.draw(
-            rings, shapes: shapes, ids: ids, into: base, bytesPerRow: bytesPerRow, region: region,
-            straight: straight, threads: threads)
-        }
-      }
     }
   }
 }

@@ -1,8 +1,6 @@
-import CSwiftLoaderSDL2
-import CSwiftLoaderShims
 import LoaderCore
 
-extension CoverageSpanRasterizer {
+extension CoverageSpanKernel {
   /// Chunks between a frame line's prefetch and its blending: nearer left the loads waiting,
   /// further (40, 64) measured slower again, the lines evicted or the prefetches wasted.
   static let prefetchDistance = 24
@@ -62,7 +60,7 @@ extension CoverageSpanRasterizer {
     let prefetchEnd = range.upperBound - ahead
     var k = range.lowerBound
     while k + 1 < range.upperBound {
-      if k < prefetchEnd { swiftloader_prefetch(anchor + Int(offsets[k + ahead])) }
+      if k < prefetchEnd { prefetch(anchor + Int(offsets[k + ahead])) }
       blendChunk(k)
       blendChunk(k + 1)
       k += 2

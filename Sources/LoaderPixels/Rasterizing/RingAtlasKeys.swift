@@ -8,14 +8,14 @@
 /// key    = (phase * S + sy) * S + sx             S = subpixelSteps, 0 <= sx, sy < S
 /// ```
 /// so rounding the angle moves no ink by more than 0.1 pixel.
-struct RingAtlasKeys {
-  let phases: Int
-  let subpixelSteps: Int
+package struct RingAtlasKeys {
+  package let phases: Int
+  package let subpixelSteps: Int
 
   /// `log2(subpixelSteps)`: the steps are a power of two, so the anchor is a shift.
-  let stepShift: Int
+  package let stepShift: Int
 
-  init(reach: Double, subpixelSteps: Int) {
+  package init(reach: Double, subpixelSteps: Int) {
     precondition(
       subpixelSteps > 0 && subpixelSteps & (subpixelSteps - 1) == 0,
       "sub-pixel steps must be a power of two")
@@ -25,11 +25,11 @@ struct RingAtlasKeys {
   }
 
   /// How many keys there are: every phase at every sub-pixel offset.
-  var count: Int { phases * subpixelSteps * subpixelSteps }
+  package var count: Int { phases * subpixelSteps * subpixelSteps }
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
-  func phase(ofDegrees degrees: Float) -> Int {
+  package func phase(ofDegrees degrees: Float) -> Int {
     var d = Double(degrees)
     // Truncation below stays exact and in range; only absurd angles pay for fmod.
     if abs(d) >= 1e9 { d = d.truncatingRemainder(dividingBy: 360) }
@@ -46,14 +46,14 @@ struct RingAtlasKeys {
   /// q = floor(c * S + 1/2),   pixel = floor(q / S),   step = q - pixel * S
   /// ```
   @inline(__always)
-  func anchor(_ c: Float) -> (pixel: Int, step: Int) {
+  package func anchor(_ c: Float) -> (pixel: Int, step: Int) {
     let q = Int((Double(c) * Double(subpixelSteps) + 0.5).rounded(.down))
     // An arithmetic shift floors negative values too.
     return (q >> stepShift, q & (subpixelSteps - 1))
   }
 
   @inline(__always)
-  func key(phase: Int, sx: Int, sy: Int) -> Int {
+  package func key(phase: Int, sx: Int, sy: Int) -> Int {
     (phase * subpixelSteps + sy) * subpixelSteps + sx
   }
 }

@@ -13,8 +13,8 @@ extension LoaderField {
   /// outside `0...1`; a slow motion's factor outside `(0, 1)`; a frame rate that is not finite
   /// and > 0; a thread count below 1; a `LoaderRenderer` that was closed; a `PixelBuffer` that
   /// cannot be drawn into (null or misaligned, rows too short, sizes that overflow, a density
-  /// that is not finite and > 0); and an SDL call
-  /// that failed (its name and `SDL_GetError()`).
+  /// that is not finite and > 0); and a call
+  /// that failed (an SDL call's name and `SDL_GetError()` when drawing on a renderer).
   public struct Error: Swift.Error, Sendable, CustomStringConvertible {
     package enum Reason: Sendable {
       case invalidStyle(LoaderStyle.Error)
@@ -31,7 +31,7 @@ extension LoaderField {
       case timeBeforePast(time: Double, earliest: Double)
       case engine(RotationEngine.Error)
       case layout(GridLayout.Error)
-      case sdl(SDLError)
+      case failed(RasterError)
       case invalidBuffer(String)
     }
     /// What was wrong, for the package's tests to match.
@@ -64,7 +64,8 @@ extension LoaderField {
     }
     package static func engine(_ e: RotationEngine.Error) -> Self { Self(reason: .engine(e)) }
     package static func layout(_ e: GridLayout.Error) -> Self { Self(reason: .layout(e)) }
-    package static func sdl(_ e: SDLError) -> Self { Self(reason: .sdl(e)) }
+    /// A part of the drawing failed: an SDL call (LoaderSDL's `SDLError`) or a kernel's refusal.
+    package static func failed(_ e: RasterError) -> Self { Self(reason: .failed(e)) }
     /// A `PixelBuffer` a draw cannot use: why.
     package static func invalidBuffer(_ why: String) -> Self { Self(reason: .invalidBuffer(why)) }
 
@@ -90,7 +91,7 @@ extension LoaderField {
           + " make a new one to go back"
       case .engine(let e): "\(e)"
       case .layout(let e): "\(e)"
-      case .sdl(let e): "\(e)"
+      case .failed(let e): "\(e)"
       case .invalidBuffer(let why): "the pixel buffer cannot be drawn into: \(why)"
       }
     }

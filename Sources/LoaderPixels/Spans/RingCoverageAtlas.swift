@@ -25,7 +25,7 @@ import LoaderCore
 /// one-pixel box (`DistanceTable.boxCoverage(x:y:)`). The box is exact for an edge along a
 /// pixel axis, within a few percent of the box-filtered area elsewhere. Building masks is
 /// `RingCoverageAtlas+Masks.swift`; this file holds the store.
-final class RingCoverageAtlas {
+package final class RingCoverageAtlas {
   /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
   /// blender's unit, one vector of four pixels. Their weights are in `weights` at the same
   /// index.
@@ -89,10 +89,10 @@ final class RingCoverageAtlas {
   /// The widest ring the store takes, in pixels from centre to outer edge. Chunk offsets are
   /// 16-bit (`Chunk`), and the key table alone is `phases * 64` keys of 8 bytes, about
   /// `16 KiB` per pixel of radius (33 MB here); one mask at this size is about 11 MB.
-  static let maximumRadius = 2048.0
+  package static let maximumRadius = 2048.0
 
   /// `subpixelSteps`: nil for `defaultSubpixelSteps(for:)`.
-  init(shape: DashedRing, subpixelSteps: Int? = nil, budgetBytes: Int = 64 << 20) {
+  package init(shape: DashedRing, subpixelSteps: Int? = nil, budgetBytes: Int = 64 << 20) {
     let subpixelSteps = subpixelSteps ?? Self.defaultSubpixelSteps(for: shape)
     self.shape = shape
     let outer = shape.radius + shape.halfWidth + 1
@@ -257,6 +257,6 @@ final class RingCoverageAtlas {
 
 extension RingCoverageAtlas: RingShapeCache {
   /// Masks and key tables.
-  var bytes: Int { storedBytes + keyTableBytes }
-  var cullingReach: Float { Float(reach) }
+  package var bytes: Int { storedBytes + keyTableBytes }
+  package var cullingReach: Float { Float(reach) }
 }

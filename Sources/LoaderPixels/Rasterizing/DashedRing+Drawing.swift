@@ -5,20 +5,20 @@ extension DashedRing {
   /// (no dashes, or a zero radius or width); an error naming `backend` when a length is not
   /// finite or negative, or the ring reaches further than `limit` pixels from its centre (each
   /// backend's integer types and memory set its own limit).
-  func isDrawable(by backend: String, limit: Double) throws(SDLError) -> Bool {
+  package func isDrawable(by backend: String, limit: Double) throws(RasterError) -> Bool {
     guard radius.isFinite, halfWidth.isFinite else {
-      throw SDLError(
+      throw RasterError(
         "\(backend) backend",
         message: "ring radius \(radius) px or half width \(halfWidth) px is not finite")
     }
     guard radius >= 0, halfWidth >= 0 else {
-      throw SDLError(
+      throw RasterError(
         "\(backend) backend",
         message: "ring radius \(radius) px or half width \(halfWidth) px is negative")
     }
     let outer = radius + halfWidth
     guard outer <= limit else {
-      throw SDLError(
+      throw RasterError(
         "\(backend) backend",
         message:
           "ring radius \(outer) px exceeds the \(backend) backend's limit of \(Int(limit)) px")

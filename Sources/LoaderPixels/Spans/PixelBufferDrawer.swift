@@ -6,7 +6,7 @@ import LoaderCore
 /// `ShapeStore`.
 package final class PixelBufferDrawer {
   let shapes = ShapeStore(budgetBytes: 128 << 20)
-  private let spans = CoverageSpanRasterizer()
+  private let spans = CoverageSpanKernel()
   private var caches: [(any RingShapeCache)?] = []
   private var oneShape: [DashedRing] = []
   private var oneID: [ShapeID] = [.none]
@@ -18,18 +18,18 @@ package final class PixelBufferDrawer {
   /// `raster/buffer`).
   package func draw(
     _ rings: [RingInstance], shape: DashedRing, into buffer: PixelBuffer, threads: Int
-  ) throws(SDLError) {
+  ) throws(RasterError) {
     let checked: (base: UnsafeMutableRawPointer, region: PixelRegion)
     do {
       checked = try buffer.checked()
     } catch {
-      throw SDLError("PixelBuffer", message: error.description)
+      throw RasterError("PixelBuffer", message: error.description)
     }
     oneShape.removeAll(keepingCapacity: true)
     oneShape.append(shape)
-    try oneShape.withUnsafeBufferPointer { (shapes) throws(SDLError) in
-      try oneID.withUnsafeMutableBufferPointer { (ids) throws(SDLError) in
-        try rings.withUnsafeBufferPointer { (rings) throws(SDLError) in
+    try oneShape.withUnsafeBufferPointer { (shapes) throws(RasterError) in
+      try oneID.withUnsafeMutableBufferPointer { (ids) throws(RasterError) in
+        try rings.withUnsafeBufferPointer { (rings) throws(RasterError) in
           try draw(
             rings, shapes: shapes, ids: ids, into: checked.base, bytesPerRow: buffer.bytesPerRow,
             region: checked.region, straight: buffer.format == .rgbaStraight, threads: threads)
@@ -45,17 +45,17 @@ package final class PixelBufferDrawer {
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
     ids: UnsafeMutableBufferPointer<ShapeID>, into base: UnsafeMutableRawPointer,
     bytesPerRow: Int, region: PixelRegion, straight: Bool, threads: Int
-  ) throws(SDLError) {
+  ) throws(RasterError) {
     var anyDrawable = false
     for shape in frameShapes {
       anyDrawable =
-        try shape.isDrawable(by: spans.name, limit: spans.maximumReach) || anyDrawable
+        try shape.isDrawable(by: "spans", limit: RingCoverageAtlas.maximumRadius) || anyDrawable
     }
     guard anyDrawable, !rings.isEmpty, !region.isEmpty else { return }
     shapes.beginDraw()
     defer { shapes.endDraw() }
     let budget = shapes.budgetBytes / 4
-    try shapes.caches(for: frameShapes, ids: ids, slot: 0, into: &caches) { shape in
+    shapes.caches(for: frameShapes, ids: ids, slot: 0, into: &caches) { shape in
       RingCoverageAtlas(shape: shape, budgetBytes: budget)
     }
     caches.withUnsafeBufferPointer { caches in

@@ -12,7 +12,7 @@ extension LoaderField {
 
   /// What `draw` would hand the rasterizer at `time` on a renderer at render scale `density`
   /// with no viewport, without a renderer.
-  package func rings(in frame: SDL_FRect, density: Double = 1, at time: Double) throws(Error)
+  package func rings(in frame: LoaderRect, density: Double = 1, at time: Double) throws(Error)
     -> [RingInstance]
   {
     try prepareRings(in: frame, scaleX: density, scaleY: density, at: time)

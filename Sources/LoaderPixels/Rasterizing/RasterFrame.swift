@@ -1,0 +1,93 @@
+import LoaderCore
+
+/// One ring to draw: its frame's centre in output pixels, its rotation, its colour, and which
+/// of the draw call's shapes it has.
+package struct RingInstance: Sendable, Hashable {
+  /// Centre of the ring's frame, output pixels (continuous: pixel `(i, j)` covers `[i, i + 1)`).
+  package var centerX: Float
+  package var centerY: Float
+  /// Degrees clockwise; any value (rasterizers reduce it mod 360).
+  package var angle: Float
+  package var color: RGBAColor
+  /// Index into the `shapes` of the draw call; a ring whose index is out of range is skipped.
+  package var shape: Int32
+
+  package init(
+    centerX: Float, centerY: Float, angle: Float, color: RGBAColor, shape: Int32 = 0
+  ) {
+    self.centerX = centerX
+    self.centerY = centerY
+    self.angle = angle
+    self.color = color
+    self.shape = shape
+  }
+}
+
+/// What a backend keeps for one shape on one renderer. The `ShapeStore` makes it on the first
+/// draw that needs it and drops it when the shape goes idle or the budget needs the room.
+package protocol RingShapeCache: AnyObject {
+  /// Bytes held now, memory and textures.
+  var bytes: Int { get }
+  /// How far from a ring's centre its ink (and the backend's footprint) reaches, pixels:
+  /// rings further than this outside the visible region are skipped.
+  var cullingReach: Float { get }
+  /// Frees what lives on the renderer now (textures); the cache is not used again.
+  func close()
+}
+
+extension RingShapeCache {
+  package func close() {}
+}
+
+/// One draw call's rings and their shapes' caches, as a backend receives them.
+package struct RasterFrame {
+  package let rings: UnsafeBufferPointer<RingInstance>
+  /// By shape index (`RingInstance.shape`): the shape's cache, nil when it has nothing to draw.
+  package let caches: UnsafeBufferPointer<(any RingShapeCache)?>
+  /// Threads the backend's CPU work may use.
+  package let threads: Int
+
+  package init(
+    rings: UnsafeBufferPointer<RingInstance>, caches: UnsafeBufferPointer<(any RingShapeCache)?>,
+    threads: Int
+  ) {
+    self.rings = rings
+    self.caches = caches
+    self.threads = threads
+  }
+
+  /// Each shape's cache as the backend's own type, in `list` (emptied first, capacity kept).
+  package func caches<C: RingShapeCache>(as type: C.Type, into list: inout [C?]) {
+    list.removeAll(keepingCapacity: true)
+    for c in caches { list.append(c as? C) }
+  }
+
+  /// Calls `body` with every ring that can put ink in `region`, in order, with its shape's
+  /// cache (`caches`, typed) and shape index: rings that are not finite, fully transparent,
+  /// of a shape without a cache, or further than their cache's `reach` outside the region are
+  /// skipped. `body` returns false to stop; the result says whether every ring was seen.
+  @inline(__always)
+  package func forEachVisibleRing<C: RingShapeCache, E: Error>(
+    caches typed: [C?], in region: PixelRegion,
+    _ body: (RingInstance, C, Int32) throws(E) -> Bool
+  ) throws(E) -> Bool {
+    let (x0, y0) = (Float(region.x), Float(region.y))
+    let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
+    var current = Int32(-1)
+    var cache: C?
+    var reach: Float = 0
+    for ring in rings {
+      if ring.shape != current {
+        current = ring.shape
+        cache = current >= 0 && Int(current) < typed.count ? typed[Int(current)] : nil
+        reach = cache?.cullingReach ?? 0
+      }
+      // NaN and infinite centres fail these comparisons too.
+      guard let cache, ring.color.a > 0, ring.angle.isFinite, ring.centerX + reach > x0,
+        ring.centerY + reach > y0, ring.centerX - reach < x1, ring.centerY - reach < y1
+      else { continue }
+      guard try body(ring, cache, current) else { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,5 @@
+// `import LoaderSDL` gives a host everything it had before the buffer module was split out:
+// SDL2 and SDL2_gfx's C API, LoaderPixels (`LoaderView`, `LoaderField`, `PixelBuffer`) and,
+// through it, LoaderCore.
+@_exported import CSwiftLoaderSDL2
+@_exported import LoaderPixels

@@ -1,0 +1,33 @@
+import LoaderPixels
+
+// A `LoaderView` on an SDL renderer, and its buffer draw with SDL's rect.
+extension LoaderView {
+  /// Draws the row at `time` over what the renderer shows, laid out in `frame` (the
+  /// renderer's logical coordinates, as `SDL_RenderFillRectF` takes them); the renderer's
+  /// state is left as it was. See `LoaderField.draw(on:in:at:stoppingWhen:)`.
+  /// - Parameters:
+  ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
+  ///   - frame: the row's container, in the renderer's logical coordinates.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
+  /// - Throws: `LoaderField.Error` for a `frame` that is not finite with a size > 0, a render
+  ///   scale that is not finite and > 0, a `time` it cannot show (not finite, before the start
+  ///   of the last step drawn, or past about 140,000 years of loader time), a `target` that
+  ///   was closed (`LoaderRenderer.close()`), or an SDL call that failed.
+  public func draw(on target: LoaderRenderer, in frame: SDL_FRect, at time: Double)
+    throws(LoaderField.Error)
+  {
+    try field.draw(on: target, in: frame, at: time)
+  }
+
+  /// `draw(into:in:at:)` with SDL's rect (the same numbers as `LoaderRect`).
+  /// - Parameters:
+  ///   - buffer: the pixels, their format and density.
+  ///   - frame: where the row goes, in points.
+  ///   - time: caller seconds, at or after the start of the last step drawn.
+  /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
+  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double)
+    throws(LoaderField.Error)
+  {
+    try field.draw(into: buffer, in: LoaderRect(frame), at: time)
+  }
+}
