@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "hello-loader", targets: ["SwiftLoaderHelloLoader"]),
     .executable(name: "loader-list", targets: ["SwiftLoaderLoaderList"]),
     .executable(name: "many-loaders", targets: ["SwiftLoaderManyLoaders"]),
+    .executable(name: "terminal-loader", targets: ["SwiftLoaderTerminalLoader"]),
   ],
   // Every target's name starts with this package's: SwiftPM refuses two targets of one name
   // anywhere in a package graph, so a user's own `demo` or `CGIF` target could not sit beside
@@ -112,6 +113,11 @@ let package = Package(
     // layout), recoloured and raised at runtime.
     .executableTarget(
       name: "SwiftLoaderManyLoaders", dependencies: ["LoaderSDL"], path: "Examples/many-loaders"),
+    // The README's fourth example, no SDL: the seed row drawn into a plain buffer
+    // (LoaderPixels) and shown in a terminal with 24-bit colour half blocks.
+    .executableTarget(
+      name: "SwiftLoaderTerminalLoader", dependencies: ["LoaderPixels"],
+      path: "Examples/terminal-loader"),
 
     // MARK: - Test and bench support
 

@@ -224,7 +224,9 @@ extension LoaderField {
         guard s >= 0 else { continue }
         let slot = slots[s]
         let f = slot.frame
-        if !slot.isHidden, x >= f.x, y >= f.y, x < f.x + f.width, y < f.y + f.height { return slot.id }
+        if !slot.isHidden, x >= f.x, y >= f.y, x < f.x + f.width, y < f.y + f.height {
+          return slot.id
+        }
       }
       return nil
     }
@@ -260,7 +262,9 @@ extension LoaderField {
   }
 
   static func validateLoaderFrame(_ f: LoaderRect) throws(Error) {
-    guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0 else {
+    guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0,
+      f.height >= 0
+    else {
       throw .invalidLoaderFrame(x: f.x, y: f.y, width: f.width, height: f.height)
     }
   }

@@ -163,7 +163,9 @@ extension LoaderField {
 
 extension LoaderField.Error {
   /// An SDL call failed while drawing.
-  package static func sdl(_ e: SDLError) -> Self { .failed(RasterError(e.call, message: e.message)) }
+  package static func sdl(_ e: SDLError) -> Self {
+    .failed(RasterError(e.call, message: e.message))
+  }
 }
 
 extension LoaderRect {

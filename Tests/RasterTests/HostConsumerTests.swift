@@ -14,54 +14,9 @@ import Testing
 /// nothing but the products' public API (inside this package they could reach `package`
 /// symbols).
 @Suite struct HostConsumerTests {
-  /// The repository's root: three levels above this file.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The README's examples, each an executable of the consumer package (`example-<name>`: a
-  /// target name may appear only once in a package graph).
+  /// The README's SDL examples, each an executable of the consumer package (`example-<name>`:
+  /// a target name may appear only once in a package graph).
   static let examples = ["hello-loader", "loader-list", "many-loaders"]
-
-  /// Lays the consumer package out in a fresh directory outside the repository.
-  static func makePackage(in dir: URL) throws {
-    let sources = dir.appendingPathComponent("Sources/consumer")
-    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-    let identity = root.lastPathComponent
-    let manifest = """
-      // swift-tools-version:6.0
-      import PackageDescription
-
-      let package = Package(
-        name: "consumer",
-        dependencies: [.package(path: "\(root.path)")],
-        targets: [
-          .executableTarget(
-            name: "consumer",
-            dependencies: [.product(name: "LoaderSDL", package: "\(identity)")]),
-        ] + \(examples).map {
-          .executableTarget(
-            name: "example-" + $0, dependencies: [.product(name: "LoaderSDL", package: "\(identity)")])
-        }
-      )
-
-      """
-    try manifest.write(
-      to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-    for (from, to) in [
-      ("Tests/HostConsumer/main.swift", "main.swift"),
-      ("Tests/SwiftLoaderTestSupport/HostRenderStates.swift", "HostRenderStates.swift"),
-    ] {
-      try FileManager.default.copyItem(
-        at: root.appendingPathComponent(from), to: sources.appendingPathComponent(to))
-    }
-    for example in examples {
-      let dest = dir.appendingPathComponent("Sources/example-\(example)")
-      try FileManager.default.createDirectory(at: dest, withIntermediateDirectories: true)
-      try FileManager.default.copyItem(
-        at: root.appendingPathComponent("Examples/\(example)/main.swift"),
-        to: dest.appendingPathComponent("main.swift"))
-    }
-  }
 
   /// What the consumer package did: its build's and its run's output, and every picture it
   /// wrote (by file name, `0xRRGGBB`), read back before its directory went away.
@@ -83,25 +38,26 @@ import Testing
   static func consume() throws -> Outcome {
     let work = try ScratchDirectory("consumer")
     defer { work.remove() }
-    let package = work.url.appendingPathComponent("consumer")
-    try makePackage(in: package)
-    // A build directory of its own per checkout that outlives the run, so a second run is
-    // incremental.
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "swiftloader-consumer-build" + root.path.replacingOccurrences(of: "/", with: "-"))
-    let swift = URL(fileURLWithPath: "/usr/bin/env")
-    let build = try BuiltProduct.run(
-      executable: swift,
-      [
-        "swift", "build", "--package-path", package.path, "--scratch-path", scratch.path,
-      ])
+    let package = try ConsumerPackage(
+      name: "consumer",
+      targets: [
+        .init(
+          name: "consumer", product: "LoaderSDL",
+          files: [
+            "Tests/HostConsumer/main.swift", "Tests/SwiftLoaderTestSupport/HostRenderStates.swift",
+          ])
+      ]
+        + examples.map {
+          .init(name: "example-" + $0, product: "LoaderSDL", files: ["Examples/\($0)/main.swift"])
+        }, in: work.url)
+    let build = try package.build()
     var outcome = Outcome(
       buildStatus: build.status, buildStdout: build.stdout, buildStderr: build.stderr)
     guard build.status == 0 else { return outcome }
     let pictures = work.url.appendingPathComponent("pictures")
     try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
     let run = try BuiltProduct.run(
-      executable: scratch.appendingPathComponent("debug/consumer"), [pictures.path])
+      executable: package.binaries.appendingPathComponent("consumer"), [pictures.path])
     outcome.runStatus = run.status
     outcome.runStdout = run.stdout
     outcome.runStderr = run.stderr

@@ -97,7 +97,10 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     _ frame: RasterFrame, atlases: FrameAtlases, on target: RasterTarget
   ) throws(SDLError) {
     let (renderer, region) = (target.renderer, target.region)
-    guard let box = CoverageSpanKernel.bounds(of: frame.rings, reach: atlases.maximumReach, region: region) else {
+    guard
+      let box = CoverageSpanKernel.bounds(
+        of: frame.rings, reach: atlases.maximumReach, region: region)
+    else {
       return
     }
     let side = target.traits.maximumTextureSide
