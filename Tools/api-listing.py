@@ -13,7 +13,7 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MODULES = ["LoaderCore", "LoaderSDL"]
+MODULES = ["LoaderCore", "LoaderPixels", "LoaderSDL"]
 # Conformances the compiler gives every type that qualifies, whatever its declaration says:
 # listing them would only track the toolchain.
 IMPLICIT = {"Swift.Copyable", "Swift.Escapable", "Swift.SendableMetatype", "Swift.BitwiseCopyable"}

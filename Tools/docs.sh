@@ -4,9 +4,9 @@
 #   .build/docs/index.html                     plain HTML of every page; opens from a file
 #   .build/docc/SwiftLoader.doccarchive        DocC's own site (a JavaScript app: serve it, e.g.
 #                                              python3 -m http.server -d .build/docc/SwiftLoader.doccarchive)
-# LoaderSDL's pages link LoaderCore's symbols (``/LoaderCore/LoaderStyle``) through docc's
-# external links: LoaderCore's archive is built first and given to LoaderSDL's as a dependency,
-# then the two are merged into one site. The symbols are Tools/symbol-graphs.sh's, run here
+# LoaderPixels' and LoaderSDL's pages link the modules below them (``/LoaderCore/LoaderStyle``,
+# ``/LoaderPixels/LoaderView``) through docc's external links: each archive is built after
+# those it depends on and given them as dependencies, then the three are merged into one site. The symbols are Tools/symbol-graphs.sh's, run here
 # unless SYMBOL_GRAPHS_WRITTEN=1 says the caller just ran it (make's symbol-graphs target, so
 # `make docs api` writes them once for both).
 set -eu
@@ -31,8 +31,11 @@ convert() {
     --enable-experimental-external-link-support --warnings-as-errors "$@"
 }
 convert LoaderCore
-convert LoaderSDL --dependency "$archives/LoaderCore.doccarchive"
-docc merge "$archives/LoaderCore.doccarchive" "$archives/LoaderSDL.doccarchive" \
+convert LoaderPixels --dependency "$archives/LoaderCore.doccarchive"
+convert LoaderSDL --dependency "$archives/LoaderCore.doccarchive" \
+  --dependency "$archives/LoaderPixels.doccarchive"
+docc merge "$archives/LoaderCore.doccarchive" "$archives/LoaderPixels.doccarchive" \
+  "$archives/LoaderSDL.doccarchive" \
   --synthesized-landing-page-name SwiftLoader --output-path "$archives/SwiftLoader.doccarchive"
 python3 Tools/docc-html.py "$archives/SwiftLoader.doccarchive" .build/docs
 echo "docs: .build/docs/index.html"

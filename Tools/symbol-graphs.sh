@@ -9,11 +9,11 @@ cd "$(dirname "$0")/.."
 swift build --target LoaderSDL >&2
 modules="$(swift build --show-bin-path)/Modules"
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
-for module in LoaderCore LoaderSDL; do
+for module in LoaderCore LoaderPixels LoaderSDL; do
   out=.build/symbol-graphs/$module
   rm -rf "$out"
   mkdir -p "$out"
   swift-symbolgraph-extract -module-name "$module" -I "$modules" -I Sources/CSwiftLoaderSDL2 -I Sources/CSwiftLoaderShims \
-    -target "$triple" -minimum-access-level public -skip-synthesized-members \
+    -target "$triple" -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$out"
 done

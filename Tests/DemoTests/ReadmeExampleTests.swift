@@ -10,7 +10,9 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Every example the README shows, verbatim, and the most lines it may take.
-  @Test(arguments: [("hello-loader", 32), ("loader-list", 41), ("many-loaders", 30)])
+  @Test(arguments: [
+    ("hello-loader", 32), ("loader-list", 41), ("many-loaders", 30), ("terminal-loader", 61),
+  ])
   func readmeShowsTheExample(name: String, maximumLines: Int) throws {
     let readme = try String(
       contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
