@@ -66,7 +66,9 @@ package struct RasterFrame {
   /// cache (`caches`, typed) and shape index: rings that are not finite, fully transparent,
   /// of a shape without a cache, or further than their cache's `reach` outside the region are
   /// skipped. `body` returns false to stop; the result says whether every ring was seen.
-  @inline(__always)
+  /// `@inlinable`: the backends on a renderer (LoaderSDL) call it with their own cache types
+  /// and closures, once a ring; inlined there, it is specialized for them.
+  @inlinable @inline(__always)
   package func forEachVisibleRing<C: RingShapeCache, E: Error>(
     caches typed: [C?], in region: PixelRegion,
     _ body: (RingInstance, C, Int32) throws(E) -> Bool

@@ -7,7 +7,8 @@
 /// phase  = round(degrees / 360 * phases) mod phases
 /// key    = (phase * S + sy) * S + sx             S = subpixelSteps, 0 <= sx, sy < S
 /// ```
-/// so rounding the angle moves no ink by more than 0.1 pixel.
+/// so rounding the angle moves no ink by more than 0.1 pixel. The per-ring functions are
+/// `@inlinable`: the gfx atlas (LoaderSDL) calls them a ring each.
 package struct RingAtlasKeys {
   package let phases: Int
   package let subpixelSteps: Int
@@ -28,7 +29,7 @@ package struct RingAtlasKeys {
   package var count: Int { phases * subpixelSteps * subpixelSteps }
 
   /// The phase index of `degrees` (any finite value).
-  @inline(__always)
+  @inlinable @inline(__always)
   package func phase(ofDegrees degrees: Float) -> Int {
     var d = Double(degrees)
     // Truncation below stays exact and in range; only absurd angles pay for fmod.
@@ -45,14 +46,14 @@ package struct RingAtlasKeys {
   /// ```
   /// q = floor(c * S + 1/2),   pixel = floor(q / S),   step = q - pixel * S
   /// ```
-  @inline(__always)
+  @inlinable @inline(__always)
   package func anchor(_ c: Float) -> (pixel: Int, step: Int) {
     let q = Int((Double(c) * Double(subpixelSteps) + 0.5).rounded(.down))
     // An arithmetic shift floors negative values too.
     return (q >> stepShift, q & (subpixelSteps - 1))
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package func key(phase: Int, sx: Int, sy: Int) -> Int {
     (phase * subpixelSteps + sy) * subpixelSteps + sx
   }
