@@ -1,4 +1,5 @@
 import CSwiftLoaderSDL2
+import Foundation
 import LoaderPixels
 
 /// Draws dashed rings through SDL2_gfx at one `SDL_RenderCopy` a ring: SDL2_gfx paints each
@@ -43,6 +44,9 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   let batchCopies: Int
   /// Bytes an atlas keeps at most below what the store allows it (tests of eviction).
   let cellBudgetBytes: Int?
+  /// Whether an accelerated renderer draws each shape from one texture turned per ring
+  /// (`GfxSpriteCell`) rather than from the atlas of cells.
+  var turnsTextures = true
   /// The quads of the batch in progress (accelerated renderers), kept for their capacity.
   private var vertices: [SDL_Vertex] = []
   private var indices: [Int32] = []
@@ -60,7 +64,10 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     throws(SDLError) -> any RingShapeCache
   {
-    try GfxAtlas(
+    if !target.traits.isSoftware, turnsTextures {
+      return try GfxSpriteCell(shape: shape, renderer: target.renderer, traits: target.traits)
+    }
+    return try GfxAtlas(
       shape: shape, renderer: target.renderer, traits: target.traits,
       subpixelSteps: subpixelSteps, budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
   }
@@ -76,6 +83,9 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
     }
     frame.caches(as: GfxAtlas.self, into: &atlases)
     guard target.traits.isSoftware else {
+      if turnsTextures {
+        return try drawTurned(frame, on: target, stoppingWhen: shouldStop)
+      }
       return try drawQuads(frame, atlases: atlases, on: target, stoppingWhen: shouldStop)
     }
     let finished = try copy(frame, atlases: atlases, on: target, stoppingWhen: shouldStop)
@@ -199,6 +209,76 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
         SDL_Vertex(
           position: SDL_FPoint(x: x0, y: y0 + h), color: c, tex_coord: SDL_FPoint(x: u0, y: v1)))
       indices.append(contentsOf: [first, first + 1, first + 2, first, first + 2, first + 3])
+      return true
+    }
+    guard finished else { return false }
+    try flush()
+    return true
+  }
+
+  /// The sprite cells of the draw in progress, kept for their capacity.
+  private var frameSprites: [GfxSpriteCell?] = []
+
+  /// An accelerated renderer: every ring a quad turned by its angle over its shape's one
+  /// texture (`GfxSpriteCell`), its colour the vertices' colour, one `SDL_RenderGeometry` call
+  /// per run of rings of one shape.
+  private func drawTurned(
+    _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> Bool {
+    let renderer = target.renderer
+    var sprites: [GfxSpriteCell?] = []
+    swap(&sprites, &frameSprites)
+    var vertices: [SDL_Vertex] = []
+    var indices: [Int32] = []
+    swap(&vertices, &self.vertices)
+    swap(&indices, &self.indices)
+    defer {
+      sprites.removeAll(keepingCapacity: true)
+      swap(&sprites, &frameSprites)
+      vertices.removeAll(keepingCapacity: true)
+      indices.removeAll(keepingCapacity: true)
+      swap(&vertices, &self.vertices)
+      swap(&indices, &self.indices)
+    }
+    frame.caches(as: GfxSpriteCell.self, into: &sprites)
+    var batch: OpaquePointer?
+    func flush() throws(SDLError) {
+      let full = indices.count >= 6 * batchCopies
+      defer {
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+      }
+      guard let texture = batch, !indices.isEmpty else { return }
+      guard
+        SDL_RenderGeometry(
+          renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count)) == 0
+      else { throw SDLError("SDL_RenderGeometry") }
+      if full { SDL_RenderFlush(renderer) }
+    }
+    let finished = try frame.forEachVisibleRing(caches: sprites, in: target.region) {
+      (ring, sprite, _) throws(SDLError) in
+      guard let texture = sprite.texture else { return true }
+      if texture != batch || indices.count >= 6 * batchCopies {
+        if batch != nil {
+          try flush()
+          if shouldStop() { return false }
+        }
+        batch = texture
+      }
+      let radians = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
+      let (c, s) = (Float(cos(radians)) * sprite.half, Float(sin(radians)) * sprite.half)
+      let color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: ring.color.a)
+      let first = Int32(vertices.count)
+      // The texture's corners (-h, -h), (h, -h), (h, h), (-h, h) turned clockwise (y down).
+      for (u, v): (Float, Float) in [(0, 0), (1, 0), (1, 1), (0, 1)] {
+        let (dx, dy) = (2 * u - 1, 2 * v - 1)
+        vertices.append(
+          SDL_Vertex(
+            position: SDL_FPoint(
+              x: ring.centerX + dx * c - dy * s, y: ring.centerY + dx * s + dy * c),
+            color: color, tex_coord: SDL_FPoint(x: u, y: v)))
+      }
+      for k: Int32 in [0, 1, 2, 0, 2, 3] { indices.append(first + k) }
       return true
     }
     guard finished else { return false }

@@ -1,0 +1,69 @@
+import CSwiftLoaderSDL2
+import LoaderPixels
+
+/// One ring shape painted once by SDL2_gfx, white, at angle 0 and `supersampling` times the
+/// shape's size, into one texture sampled linearly: an accelerated renderer's `gfx` cache.
+/// Every ring of the shape is a quad turned by its angle over the texture (`SDL_RenderGeometry`
+/// with the ring's colour as the vertices' colour), shrunk back to its size: the GPU's
+/// filtering does the rotation and the sub-pixel position that `GfxAtlas` keeps a cell for
+/// each of, so the shape holds one small texture, painted once, whatever the angles and
+/// positions.
+///
+/// The texture is `side x side` texels, `side = 2 ceil(S (r + w/2) + f)` (`S` the
+/// supersampling, `f` the fringe), the ring's centre at its centre, so a ring centred at
+/// `c` (target pixels) turned `a` degrees clockwise is the quad with corners
+/// `c + R(a) (+-h, +-h)`, `h = side / (2 S)`.
+final class GfxSpriteCell: RingShapeCache {
+  /// nil once closed.
+  private(set) var texture: OpaquePointer?
+  /// The quad's half side, target pixels.
+  let half: Float
+  let side: Int
+
+  /// Texels per target pixel on each axis.
+  static let supersampling = 2.0
+
+  init(shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits) throws(SDLError) {
+    let big = shape.scaled(by: Self.supersampling)
+    let reach = big.radius + big.halfWidth
+    let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: big.halfWidth)
+    let origin = Int((reach + fringe).rounded(.up))
+    side = 2 * origin
+    let limit = traits.maximumTextureSide
+    guard reach.isFinite, limit == 0 || side <= limit else {
+      throw SDLError(
+        "gfx backend",
+        message: "a ring of \(Int(shape.radius + shape.halfWidth)) px needs a \(side) px"
+          + " texture, over the renderer's \(limit) px")
+    }
+    let painter = try GfxAtlasCellPainter(side: side)
+    let painting = try painter.paint(
+      big, degrees: 0, centerX: Float(origin), centerY: Float(origin))
+    guard
+      let t = SDL_CreateTexture(
+        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+        Int32(side), Int32(side))
+    else { throw SDLError("SDL_CreateTexture(\(side)x\(side))") }
+    guard SDL_UpdateTexture(t, nil, painting.pixels, Int32(painting.pitch)) == 0 else {
+      SDL_DestroyTexture(t)
+      throw SDLError("SDL_UpdateTexture")
+    }
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    texture = t
+    half = Float(Double(origin) / Self.supersampling)
+  }
+
+  deinit { close() }
+
+  /// Destroys the texture (its renderer is going, or lost its textures).
+  func close() {
+    if let t = texture { SDL_DestroyTexture(t) }
+    texture = nil
+  }
+
+  /// The texture: `side x side x 4` bytes.
+  var bytes: Int { texture == nil ? 0 : side * side * 4 }
+
+  var cullingReach: Float { half + 1 }
+}
