@@ -18,10 +18,12 @@ extension RotationEngine {
       bases = .allocate(capacity: size)
       counts = .allocate(capacity: size)
       capacities = .allocate(capacity: size)
+      // One entry a bucket to start with: a one-loader engine (a `LoaderView`'s) keeps 4 KiB
+      // of wheel, not 40; the first append past it takes `minimumBucket`.
       for b in 0..<size {
-        bases[b] = Self.allocateBucket(capacity: Self.minimumBucket)
+        bases[b] = Self.allocateBucket(capacity: 1)
         counts[b] = 0
-        capacities[b] = Self.minimumBucket
+        capacities[b] = 1
       }
     }
 
@@ -32,7 +34,7 @@ extension RotationEngine {
       capacities.deallocate()
     }
 
-    /// A bucket's capacity when made, and the least it shrinks to.
+    /// A bucket's capacity when it first grows, and the least it shrinks to.
     static let minimumBucket = 16
 
     static func allocateBucket(capacity: Int) -> UnsafeMutablePointer<WheelEntry> {

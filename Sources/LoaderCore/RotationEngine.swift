@@ -269,7 +269,9 @@ package struct RotationEngine: Sendable {
     wheelMask = size - 1
     wheel = TimingWheel(size: size)
     endedRuns = Array(repeating: 0, count: size)
-    overlaps.reserveCapacity(256)
+    // Overlapping turns are few (at most a ring's worth a loader, in practice): a small
+    // engine reserves a few, a large one 256, and either grows on demand.
+    overlaps.reserveCapacity(Swift.min(256, Swift.max(8, capacity * LoaderStyle.seed.ringCount)))
     reserveCapacity(loaders: capacity, rings: capacity * LoaderStyle.seed.ringCount)
   }
 
