@@ -98,6 +98,7 @@ let package = Package(
       dependencies: [
         "LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
         "SwiftLoaderTestSupport", "SwiftLoaderCairoReference", "CSwiftLoaderAllocationCounter",
+        "CSwiftLoaderRenderCallCounter",
       ],
       path: "Benchmarks/bench",
       exclude: ["README.md"]
@@ -144,6 +145,12 @@ let package = Package(
     // allocation of the process pays one relaxed atomic add.
     .target(
       name: "CSwiftLoaderAllocationCounter", path: "Benchmarks/CSwiftLoaderAllocationCounter"),
+
+    // Counts the SDL render calls of the bench's process (the `host/*` children's calls a view
+    // costs) by defining them in the executable and forwarding to SDL's. Link it into nothing
+    // else.
+    .target(
+      name: "CSwiftLoaderRenderCallCounter", path: "Benchmarks/CSwiftLoaderRenderCallCounter"),
 
     // An independent renderer (Cairo) that strokes the same dashed rings.
     .target(

@@ -40,6 +40,15 @@ struct BenchResult {
     var marginalCPUMilliseconds: Double? = nil
     /// `RSS_N - RSS_0`; nil at 0 views.
     var residentGrowthBytes: Int? = nil
+    /// CPU added over the empty frame, whole frame (not per view), in the first second after
+    /// the count's new views were added (`HostChild.firstSecondFrames` frames) and steady
+    /// (`marginalCPUMilliseconds * N`); nil at 0 views.
+    var firstSecondAddedCPUMilliseconds: Double? = nil
+    var steadyAddedCPUMilliseconds: Double? = nil
+    /// SDL render calls a view adds to a frame: all counted ones, and the draws among them
+    /// (`CSwiftLoaderRenderCallCounter`); nil at 0 views.
+    var renderCallsPerView: Double? = nil
+    var renderDrawsPerView: Double? = nil
   }
 
   var group: Substring { name.split(separator: "/").first ?? "" }
@@ -71,7 +80,9 @@ extension BenchResult {
   /// `psnr_db`, threaded entries `threads`, and those above one thread `speedup` (their
   /// 1-thread p50 over theirs); host entries add `cpu_ms` (mean CPU per frame), `rss_bytes`,
   /// and past 0 views `drawn_with` (the backend the views drew with), `marginal_cpu_ms`,
-  /// `marginal_wall_ms` (per view) and `rss_growth_bytes`. Non-finite numbers are written as
+  /// `marginal_wall_ms` (per view), `rss_growth_bytes`, `first_second_added_cpu_ms` and
+  /// `steady_added_cpu_ms` (the whole frame's), `calls_per_view` and `draws_per_view` (SDL
+  /// render calls a view adds to a frame). Non-finite numbers are written as
   /// null (JSON has none).
   static func json(_ results: [BenchResult]) -> String {
     func number(_ x: Double) -> String {
@@ -109,6 +120,14 @@ extension BenchResult {
           fields.append("\"marginal_wall_ms\": \(number(m))")
         }
         if let g = h.residentGrowthBytes { fields.append("\"rss_growth_bytes\": \(g)") }
+        if let m = h.firstSecondAddedCPUMilliseconds {
+          fields.append("\"first_second_added_cpu_ms\": \(number(m))")
+        }
+        if let m = h.steadyAddedCPUMilliseconds {
+          fields.append("\"steady_added_cpu_ms\": \(number(m))")
+        }
+        if let c = h.renderCallsPerView { fields.append("\"calls_per_view\": \(number(c))") }
+        if let c = h.renderDrawsPerView { fields.append("\"draws_per_view\": \(number(c))") }
       }
       return "    {" + fields.joined(separator: ", ") + "}"
     }

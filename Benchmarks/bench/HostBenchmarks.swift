@@ -152,6 +152,21 @@ enum HostBenchmarks {
         figures.marginalWallMilliseconds = perWall
         figures.marginalCPUMilliseconds = perCPU
         figures.residentGrowthBytes = growth
+        let firstSecond = mean(report.firstSecondCPU) * 1e-6 - baseCPU
+        figures.firstSecondAddedCPUMilliseconds = firstSecond
+        figures.steadyAddedCPUMilliseconds = perCPU * Double(n)
+        let callsPerView =
+          (report.calls.draws + report.calls.others - report.baselineCalls.draws
+            - report.baselineCalls.others) / Double(n)
+        let drawsPerView = (report.calls.draws - report.baselineCalls.draws) / Double(n)
+        figures.renderCallsPerView = callsPerView
+        figures.renderDrawsPerView = drawsPerView
+        details.append(
+          "added \(Format.value(100 * perCPU * Double(n) / frame)) pts steady,"
+            + " \(Format.value(100 * firstSecond / frame)) pts in its first second")
+        details.append(
+          "\(Format.value(callsPerView)) SDL render calls/view/frame"
+            + " (\(Format.value(drawsPerView)) draws)")
         details.append(
           "+\(Format.value(perCPU)) ms cpu/view (\(Format.value(100 * perCPU / frame)) pts)"
             + " over its interleaved empty frame (\(Format.value(100 * baseCPU / frame))%),"

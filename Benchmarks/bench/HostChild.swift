@@ -1,3 +1,4 @@
+import CSwiftLoaderRenderCallCounter
 import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
@@ -99,6 +100,29 @@ enum HostChild {
     var allocationsPerFrame: Double
     /// Whether a whole cycle of the schedule was drawn before the timing began.
     var settled: Bool
+    /// CPU nanoseconds of each of the first frames after the count's new views were added
+    /// (`firstSecondFrames` of them, a second at 60 fps: atlas cells, masks and textures
+    /// made on first use are in these).
+    var firstSecondCPU: [UInt64] = []
+    /// SDL render calls per frame (draws, the rest: `CSwiftLoaderRenderCallCounter`), with
+    /// the views and in the interleaved frames without them.
+    var calls = RenderCalls()
+    var baselineCalls = RenderCalls()
+
+    struct RenderCalls {
+      var draws = 0.0
+      var others = 0.0
+      var text: String { "\(draws)/\(others)" }
+      init(draws: Double = 0, others: Double = 0) {
+        self.draws = draws
+        self.others = others
+      }
+      init?(_ text: Substring) {
+        let f = text.split(separator: "/")
+        guard f.count == 2, let d = Double(f[0]), let o = Double(f[1]) else { return nil }
+        self.init(draws: d, others: o)
+      }
+    }
 
     /// One frame each: wall and CPU nanoseconds.
     struct Frames {
@@ -107,7 +131,8 @@ enum HostChild {
     }
 
     /// `views N drawn B rss BYTES cached BYTES allocs A settled 0|1 wall NS,... cpu NS,...
-    /// base_wall NS,... base_cpu NS,...` (`-` for no baseline).
+    /// base_wall NS,... base_cpu NS,... first_cpu NS,... calls D/O base_calls D/O` (`-` for
+    /// no baseline).
     func line(views: Int, drawnWith: String) -> String {
       func list(_ v: [UInt64]) -> String {
         v.isEmpty ? "-" : v.map(String.init).joined(separator: ",")
@@ -116,15 +141,18 @@ enum HostChild {
         "views \(views) drawn \(drawnWith) rss \(residentBytes) cached \(cachedBytes) allocs \(allocationsPerFrame)"
         + " settled \(settled ? 1 : 0) wall \(list(frames.wall)) cpu \(list(frames.cpu))"
         + " base_wall \(list(baseline.wall)) base_cpu \(list(baseline.cpu))"
+        + " first_cpu \(list(firstSecondCPU)) calls \(calls.text) base_calls \(baselineCalls.text)"
     }
 
     /// Parses `line`; nil when it is not one.
     static func parse(_ line: Substring) -> (views: Int, drawnWith: String, report: Report)? {
       let f = line.split(separator: " ")
-      guard f.count == 20, f[0] == "views", let views = Int(f[1]), f[2] == "drawn",
+      guard f.count == 26, f[0] == "views", let views = Int(f[1]), f[2] == "drawn",
         f[4] == "rss", let rss = Int(f[5]), f[6] == "cached", let cached = Int(f[7]),
         f[8] == "allocs", let allocs = Double(f[9]), f[10] == "settled", f[12] == "wall",
-        f[14] == "cpu", f[16] == "base_wall", f[18] == "base_cpu"
+        f[14] == "cpu", f[16] == "base_wall", f[18] == "base_cpu", f[20] == "first_cpu",
+        f[22] == "calls", let calls = RenderCalls(f[23]), f[24] == "base_calls",
+        let baseCalls = RenderCalls(f[25])
       else { return nil }
       func list(_ s: Substring) -> [UInt64] { s.split(separator: ",").compactMap { UInt64($0) } }
       let frames = Frames(wall: list(f[13]), cpu: list(f[15]))
@@ -136,7 +164,8 @@ enum HostChild {
         views, String(f[3]),
         Report(
           frames: frames, baseline: baseline, residentBytes: rss, cachedBytes: cached,
-          allocationsPerFrame: allocs, settled: f[11] == "1")
+          allocationsPerFrame: allocs, settled: f[11] == "1", firstSecondCPU: list(f[21]),
+          calls: calls, baselineCalls: baseCalls)
       )
     }
   }
@@ -148,28 +177,43 @@ enum HostChild {
     // Every angle a view shows recurs after one cycle of its schedule (75 frames for the
     // seed): a cycle and a few frames more draw every mask and atlas cell the timed frames
     // need, unless that takes over `settleSeconds`.
+    // The first `firstSecondFrames` of them are timed: the cost of the count's new views'
+    // first second.
     let settleStart = Stopwatch.now()
     var settleFrames = 0
-    while settleFrames < cycleFrames + 5,
-      Double(Stopwatch.now() - settleStart) < plan.settleSeconds * 1e9
+    var firstSecond: [UInt64] = []
+    while settleFrames < firstSecondFrames
+      || (settleFrames < cycleFrames + 5
+        && Double(Stopwatch.now() - settleStart) < plan.settleSeconds * 1e9)
     {
+      let c0 = processCPUNanoseconds()
       try scene.frame()
+      if settleFrames < firstSecondFrames { firstSecond.append(processCPUNanoseconds() - c0) }
       settleFrames += 1
     }
     let interleaved = scene.content.count > 0
     var frames = Report.Frames()
     var baseline = Report.Frames()
     var allocations: UInt64 = 0
+    var calls = (draws: UInt64(0), others: UInt64(0))
+    var baselineCalls = (draws: UInt64(0), others: UInt64(0))
     let start = Stopwatch.now()
     var k = 0
     while frames.wall.count < plan.maximumFrames, Cancellation.signal == nil || k == 0 {
       let drawing = !interleaved || (k / block) % 2 == 0
       let a0 = AllocationCounter.count
+      let (d0, o0) = (crendercalls_draws(), crendercalls_others())
       let c0 = processCPUNanoseconds()
       let t0 = Stopwatch.now()
       try scene.frame(drawingViews: drawing)
       let t1 = Stopwatch.now()
       let c1 = processCPUNanoseconds()
+      let (d1, o1) = (crendercalls_draws() - d0, crendercalls_others() - o0)
+      if drawing {
+        calls = (calls.draws + d1, calls.others + o1)
+      } else {
+        baselineCalls = (baselineCalls.draws + d1, baselineCalls.others + o1)
+      }
       if drawing {
         allocations += AllocationCounter.count - a0
         frames.wall.append(t1 - t0)
@@ -192,8 +236,18 @@ enum HostChild {
       frames: frames, baseline: baseline, residentBytes: residentBytes(),
       cachedBytes: scene.content.cachedBytes,
       allocationsPerFrame: Double(allocations) / Double(frames.wall.count),
-      settled: settleFrames >= cycleFrames)
+      settled: settleFrames >= cycleFrames, firstSecondCPU: firstSecond,
+      calls: .init(
+        draws: Double(calls.draws) / Double(max(1, frames.wall.count)),
+        others: Double(calls.others) / Double(max(1, frames.wall.count))),
+      baselineCalls: .init(
+        draws: Double(baselineCalls.draws) / Double(max(1, baseline.wall.count)),
+        others: Double(baselineCalls.others) / Double(max(1, baseline.wall.count))))
   }
+
+  /// Frames of a second at 60 fps: the first ones after a count's views were added are
+  /// timed apart (`Report.firstSecondCPU`).
+  static let firstSecondFrames = 60
 
   /// Frames of one cycle of the seed's schedule (its rings' turns start `stagger` apart and
   /// the cycle repeats after `ringCount` of them).

@@ -2,8 +2,8 @@ import CSwiftLoaderSDL2
 import LoaderCore
 
 /// One ring shape painted by SDL2_gfx at every rotation phase and sub-pixel offset it is
-/// drawn at, as cells of white-coverage textures on one renderer (`GfxAtlasRingRasterizer`'s
-/// store). A cell is painted the first time a ring needs it, then copied as often as rings
+/// drawn at, as cells of white-coverage textures on one software renderer
+/// (`GfxAtlasRingRasterizer`'s cache there; an accelerated renderer takes a `GfxSpriteCell`). A cell is painted the first time a ring needs it, then copied as often as rings
 /// ask.
 ///
 /// A ring's cell is keyed by `(phase, sx, sy)`:
@@ -152,23 +152,6 @@ final class GfxAtlas: RingShapeCache {
   var bytes: Int {
     textureBytes + painter.bytes + keyCount * 4
       + capacity * (4 + MemoryLayout<Cell>.stride + Self.maximumRects * 16)
-  }
-
-  /// A page's width and height in texels.
-  var pageSize: (width: Float, height: Float) { (Float(cellSide), Float(cellsPerPage * cellSide)) }
-
-  /// The modulation that leaves a page's white as it is (the quads carry their colour).
-  static let untinted = RGBAColor(r: 255, g: 255, b: 255, a: 255)
-
-  /// The box around every rectangle of `cell`, `(x, y, w, h)` from its top-left pixel.
-  func inkBox(of cell: Cell) -> SIMD4<Int32> {
-    var (x0, y0, x1, y1) = (Int32.max, Int32.max, Int32.min, Int32.min)
-    for k in Int(cell.firstRect)..<Int(cell.firstRect + cell.rectCount) {
-      let r = rects[k]
-      (x0, y0) = (min(x0, r[0]), min(y0, r[1]))
-      (x1, y1) = (max(x1, r[0] + r[2]), max(y1, r[1] + r[3]))
-    }
-    return SIMD4(x0, y0, x1 - x0, y1 - y0)
   }
 
   /// The cell's box reaches `origin + 1` pixels from the centre at most.

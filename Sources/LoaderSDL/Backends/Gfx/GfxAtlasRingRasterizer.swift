@@ -2,7 +2,8 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderPixels
 
-/// Draws dashed rings through SDL2_gfx at one `SDL_RenderCopy` a ring: SDL2_gfx paints each
+/// Draws dashed rings painted by SDL2_gfx. On SDL's software renderer, at one `SDL_RenderCopy`
+/// a ring (a few, cut to the ink's strips): SDL2_gfx paints each
 /// rotation phase and sub-pixel offset of the shape once, white, into a texture atlas
 /// (`GfxAtlas`, painted by `GfxDirectRingRasterizer`), and every ring is a copy of its cell,
 /// tinted by the texture's colour and alpha modulation and blended source-over:
@@ -22,11 +23,16 @@ import LoaderPixels
 /// nothing. Rings whose cell misses the visible region are skipped; SDL clips the rest to the
 /// viewport and clip rect.
 ///
-/// On an accelerated renderer the copies of a draw call are one `SDL_RenderGeometry` call per
-/// run of rings on one atlas page (usually one a call): a quad a ring over its cell's ink box,
-/// its colour a vertex colour, so the renderer draws a view's five rings as one command
-/// instead of five copies and ten colour changes (`host/opengl/gfx`). SDL's software renderer
-/// keeps the copies, cut to the cell's ink strips (`copyOverheadPixels`).
+/// On an accelerated renderer a shape is one texture instead (`GfxSpriteCell`): the ring
+/// painted once at angle 0 and twice its size, and every ring a quad turned by its angle over
+/// it, linearly filtered back to its size, its colour the vertices' colour; a draw call's rings
+/// are one `SDL_RenderGeometry` call (per shape run). The GPU's filtering does the rotation
+/// and the sub-pixel position the atlas keeps a cell for each of: 33 to 36 dB a ring against
+/// Cairo (`GfxAtlasTests.turnedTexturesMatchCairo`), one small texture a shape, painted once,
+/// so a view costs what the sprite a programmer writes first costs, from its first frame
+/// (`host/opengl/gfx` beside `host/opengl/sprite`). The atlas's cells, one per phase and
+/// offset, measured slower there: 786 cells of 11 KiB each for the seed read from all over
+/// the texture, where one texture of 42 KiB stays in the caches.
 ///
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
@@ -44,9 +50,6 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   let batchCopies: Int
   /// Bytes an atlas keeps at most below what the store allows it (tests of eviction).
   let cellBudgetBytes: Int?
-  /// Whether an accelerated renderer draws each shape from one texture turned per ring
-  /// (`GfxSpriteCell`) rather than from the atlas of cells.
-  var turnsTextures = true
   /// The quads of the batch in progress (accelerated renderers), kept for their capacity.
   private var vertices: [SDL_Vertex] = []
   private var indices: [Int32] = []
@@ -64,7 +67,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     throws(SDLError) -> any RingShapeCache
   {
-    if !target.traits.isSoftware, turnsTextures {
+    if !target.traits.isSoftware {
       return try GfxSpriteCell(shape: shape, renderer: target.renderer, traits: target.traits)
     }
     return try GfxAtlas(
@@ -83,10 +86,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
     }
     frame.caches(as: GfxAtlas.self, into: &atlases)
     guard target.traits.isSoftware else {
-      if turnsTextures {
-        return try drawTurned(frame, on: target, stoppingWhen: shouldStop)
-      }
-      return try drawQuads(frame, atlases: atlases, on: target, stoppingWhen: shouldStop)
+      return try drawTurned(frame, on: target, stoppingWhen: shouldStop)
     }
     let finished = try copy(frame, atlases: atlases, on: target, stoppingWhen: shouldStop)
     SDL_RenderFlush(target.renderer)
@@ -129,91 +129,6 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       copies += Int(cell.rectCount)
       return true
     }
-  }
-
-  /// An accelerated renderer: a textured quad a ring over its cell's ink box, the ring's
-  /// colour as the vertices' colour (the page's modulation left white), sent as one
-  /// `SDL_RenderGeometry` call per run of rings on one page, in drawing order, at most
-  /// `batchCopies` quads a call.
-  private func drawQuads(
-    _ frame: RasterFrame, atlases: [GfxAtlas?], on target: RasterTarget,
-    stoppingWhen shouldStop: () -> Bool
-  ) throws(SDLError) -> Bool {
-    let renderer = target.renderer
-    // Filled as locals (see the README).
-    var vertices: [SDL_Vertex] = []
-    var indices: [Int32] = []
-    swap(&vertices, &self.vertices)
-    swap(&indices, &self.indices)
-    defer {
-      vertices.removeAll(keepingCapacity: true)
-      indices.removeAll(keepingCapacity: true)
-      swap(&vertices, &self.vertices)
-      swap(&indices, &self.indices)
-    }
-    var batchPage: OpaquePointer?
-    // A full batch is handed over at once (SDL's queue would keep its memory); a smaller one
-    // stays queued with the host's own commands, as its copies would.
-    func flush() throws(SDLError) {
-      let full = indices.count >= 6 * batchCopies
-      defer {
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
-      }
-      guard let page = batchPage, !indices.isEmpty else { return }
-      guard
-        SDL_RenderGeometry(
-          renderer, page, vertices, Int32(vertices.count), indices, Int32(indices.count)) == 0
-      else { throw SDLError("SDL_RenderGeometry") }
-      if full { SDL_RenderFlush(renderer) }
-    }
-    let finished = try frame.forEachVisibleRing(caches: atlases, in: target.region) {
-      (ring, atlas, _) throws(SDLError) in
-      let (ax, sx) = atlas.keys.anchor(ring.centerX)
-      let (ay, sy) = atlas.keys.anchor(ring.centerY)
-      let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
-      let cell = try atlas.cell(key)
-      guard cell.rectCount > 0 else { return true }
-      let page = atlas.page(of: cell, tintedTo: GfxAtlas.untinted)
-      if page != batchPage || indices.count >= 6 * batchCopies {
-        if batchPage != nil {
-          try flush()
-          if shouldStop() { return false }
-        }
-        batchPage = page
-      }
-      // The ink's box: the cell's first rectangle when it is one, else the whole ink.
-      let box = cell.rectCount == 1 ? atlas.rects[Int(cell.firstRect)] : atlas.inkBox(of: cell)
-      let x0 = Float(ax - atlas.origin + Int(box[0]))
-      let y0 = Float(ay - atlas.origin + Int(box[1]))
-      let (w, h) = (Float(box[2]), Float(box[3]))
-      // Texel edges as exact quotients: SDL refuses a coordinate a rounding past 1.
-      let (pageWidth, pageHeight) = atlas.pageSize
-      let u0 = Float(cell.x + box[0]) / pageWidth
-      let v0 = Float(cell.y + box[1]) / pageHeight
-      let u1 = Float(cell.x + box[0] + box[2]) / pageWidth
-      let v1 = Float(cell.y + box[1] + box[3]) / pageHeight
-      let c = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: ring.color.a)
-      let first = Int32(vertices.count)
-      vertices.append(
-        SDL_Vertex(
-          position: SDL_FPoint(x: x0, y: y0), color: c, tex_coord: SDL_FPoint(x: u0, y: v0)))
-      vertices.append(
-        SDL_Vertex(
-          position: SDL_FPoint(x: x0 + w, y: y0), color: c, tex_coord: SDL_FPoint(x: u1, y: v0)))
-      vertices.append(
-        SDL_Vertex(
-          position: SDL_FPoint(x: x0 + w, y: y0 + h), color: c, tex_coord: SDL_FPoint(x: u1, y: v1))
-      )
-      vertices.append(
-        SDL_Vertex(
-          position: SDL_FPoint(x: x0, y: y0 + h), color: c, tex_coord: SDL_FPoint(x: u0, y: v1)))
-      indices.append(contentsOf: [first, first + 1, first + 2, first, first + 2, first + 3])
-      return true
-    }
-    guard finished else { return false }
-    try flush()
-    return true
   }
 
   /// The sprite cells of the draw in progress, kept for their capacity.
