@@ -89,6 +89,13 @@ struct BenchTarget: Sendable {
       of: "host/software/preferred", notAbove: "host/software/sprite", at: [1, 10, 100]),
     .atMost(.init(name: "host/opengl/preferred", loaders: 100), 16.7, "ms/frame"),
     .residentGrowth(everyEntryUnder: "host/", views: 40, atMostMB: 20),
+    // One view costs no more than the sprite, from its first frame, in memory too; 10 to 100
+    // views half the sprite's CPU.
+    .addedCPU(of: "host/opengl/preferred", beside: "host/opengl/sprite", views: 1, points: 0.5),
+    .residentGrowth(
+      of: "host/opengl/preferred", beside: "host/opengl/sprite", views: [1, 40], atMostMB: 1),
+    .marginalCPU(
+      of: "host/opengl/preferred", atMost: 0.5, of: "host/opengl/sprite", at: [10, 40, 100]),
     .ratio(.init(name: "frame/sprites", loaders: 10_000), to: "frame/spans", atMost: 1.5, "frames"),
     .noAllocations(everySizeOf: "edit/sprites"),
     .constantTime(everySizeOf: "edit/sprites", factor: 2),
@@ -308,6 +315,76 @@ extension BenchTarget {
       else { return nil }
       let mb = Double(g) / 1e6
       return ("worst +\(Format.value(mb)) MB (\(worst.name))", mb <= bound)
+    }
+  }
+
+  /// At `views` views, the CPU `name` adds over its empty frame, steady and in its first
+  /// second, at most `peer`'s plus `points` percentage points of a core at 60 fps, each.
+  static func addedCPU(of name: String, beside peer: String, views: Int, points: Double)
+    -> BenchTarget
+  {
+    BenchTarget(
+      label: "\(name) @ \(views) view(s): added CPU <= \(peer)'s + \(Format.value(points)) pts,"
+        + " steady and in the first second"
+    ) { results in
+      func figures(_ n: String) -> (steady: Double, first: Double)? {
+        guard let h = results.last(where: { $0.name == n && $0.loaders == views })?.host,
+          let steady = h.steadyAddedCPUMilliseconds, let first = h.firstSecondAddedCPUMilliseconds
+        else { return nil }
+        return (100 * steady / (1000 / 60), 100 * first / (1000 / 60))
+      }
+      guard let a = figures(name), let b = figures(peer) else { return nil }
+      return (
+        "steady \(Format.value(a.steady)) vs \(Format.value(b.steady)) pts, first second"
+          + " \(Format.value(a.first)) vs \(Format.value(b.first)) pts",
+        a.steady <= b.steady + points && a.first <= b.first + points
+      )
+    }
+  }
+
+  /// `name`'s resident growth over its empty host at most `peer`'s plus `bound` MB at each of
+  /// `views`.
+  static func residentGrowth(
+    of name: String, beside peer: String, views: [Int], atMostMB bound: Double
+  ) -> BenchTarget {
+    BenchTarget(
+      label: "\(name) RSS growth <= \(peer)'s + \(Format.value(bound)) MB at "
+        + views.map(String.init).joined(separator: ", ") + " views"
+    ) { results in
+      func growth(_ n: String, _ v: Int) -> Double? {
+        results.last { $0.name == n && $0.loaders == v }?.host?.residentGrowthBytes.map {
+          Double($0) / 1e6
+        }
+      }
+      let pairs = views.compactMap { v in
+        growth(name, v).flatMap { a in growth(peer, v).map { (v, a, $0) } }
+      }
+      guard !pairs.isEmpty else { return nil }
+      let shown = pairs.map { "+\(Format.value($0.1)) vs +\(Format.value($0.2)) MB @ \($0.0)" }
+        .joined(separator: ", ")
+      return (shown, pairs.allSatisfy { $0.1 <= $0.2 + bound })
+    }
+  }
+
+  /// `name`'s marginal CPU per view at most `factor` times `peer`'s at each of `counts`.
+  static func marginalCPU(of name: String, atMost factor: Double, of peer: String, at counts: [Int])
+    -> BenchTarget
+  {
+    BenchTarget(
+      label: "\(name) marginal CPU per view <= \(Format.value(factor))x \(peer)'s at "
+        + counts.map(String.init).joined(separator: ", ") + " views"
+    ) { results in
+      func marginal(_ n: String, _ views: Int) -> Double? {
+        results.last { $0.name == n && $0.loaders == views }?.host?.marginalCPUMilliseconds
+      }
+      let pairs = counts.compactMap { c in
+        marginal(name, c).flatMap { a in marginal(peer, c).map { (c, a, $0) } }
+      }
+      guard !pairs.isEmpty else { return nil }
+      let shown = pairs.map {
+        "\(Format.value($0.1 / $0.2))x (\(Format.value($0.1)) vs \(Format.value($0.2)) ms) @ \($0.0)"
+      }.joined(separator: ", ")
+      return (shown, pairs.allSatisfy { $0.1 <= factor * $0.2 })
     }
   }
 }
