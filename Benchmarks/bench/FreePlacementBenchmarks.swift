@@ -120,17 +120,25 @@ enum FreePlacementBenchmarks {
     let dt = StepBenchmarks.dt
     var t = Double(StepBenchmarks.settlingSteps) * dt
     var failure: (any Error)?
-    let frame = {
+    // The sprites' motion (a `setFrame` a loader), timed apart from the frame's draw.
+    var motion: (nanoseconds: UInt64, frames: Int) = (0, 0)
+    let move = {
       t += dt
-      do {
-        try scene.step(to: t, dt: dt)
-        canvas.clear(background)
-        try scene.field.draw(on: canvas.loaderRenderer, in: full, at: t)
-      } catch {
+      let t0 = Stopwatch.now()
+      do { try scene.step(to: t, dt: dt) } catch { failure = error }
+      motion = (motion.nanoseconds + (Stopwatch.now() - t0), motion.frames + 1)
+    }
+    let draw = {
+      canvas.clear(background)
+      do { try scene.field.draw(on: canvas.loaderRenderer, in: full, at: t) } catch {
         failure = error
       }
       SDL_RenderPresent(canvas.renderer)
       do { try canvas.finish() } catch { failure = error }
+    }
+    let frame = {
+      move()
+      draw()
     }
     // As `frame/*`: frames until `quietFrames` in a row allocate nothing, within the settling
     // time, here `settleFactor` times as long: moving, resizing rings visit every sub-pixel
@@ -147,7 +155,8 @@ enum FreePlacementBenchmarks {
       frame()
       quiet = AllocationCounter.count == before ? quiet + 1 : 0
     }
-    let m = Sampler.measure(n >= 10_000 ? run.plan.slow : run.plan) { frame() }
+    motion = (0, 0)
+    let m = Sampler.measure(n >= 10_000 ? run.plan.slow : run.plan, untimed: move) { draw() }
     run.noteCallCost(names[0], size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
     if let failure { throw failure }
     if let dir = run.framesDirectory {
@@ -158,7 +167,9 @@ enum FreePlacementBenchmarks {
       name: names[0], loaders: n, rings: n * StepBenchmarks.style.ringCount, unit: "ms/frame",
       statistics: ms, threads: threads, frameMilliseconds: ms.p50,
       details: [
-        "\(Format.value(1000 / ms.p50)) frames/s",
+        "\(Format.value(1000 / ms.p50)) frames/s (the draw)",
+        "motion \(Format.value(Double(motion.nanoseconds) * 1e-6 / Double(max(1, motion.frames)))) ms/frame apart"
+          + " (a setFrame a loader)",
         "\(scene.field.drawnShapeCount) ring sizes, \(Format.count(scene.field.drawnRingCount))"
           + " rings drawn",
         "\(Format.value(m.allocationsPerCall)) allocs/frame"

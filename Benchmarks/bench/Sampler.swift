@@ -44,16 +44,34 @@ struct Measurement {
 
 enum Sampler {
   /// Warms up, then samples `operation` as `plan` says.
-  static func measure(_ plan: SamplingPlan, _ operation: () -> Void) -> Measurement {
+  /// With `untimed`, that runs before each call of `operation`, outside the clock and the
+  /// allocation count (`frame/sprites` moves its sprites so, timing the draw alone).
+  static func measure(
+    _ plan: SamplingPlan, untimed prepare: (() -> Void)? = nil, _ operation: () -> Void
+  ) -> Measurement {
+    // One call's timed nanoseconds and allocations.
+    func timedCall() -> (nanoseconds: UInt64, allocations: UInt64) {
+      prepare?()
+      let a0 = AllocationCounter.count
+      let t0 = Stopwatch.now()
+      operation()
+      let t1 = Stopwatch.now()
+      return (t1 - t0, AllocationCounter.count - a0)
+    }
     // Warm-up: at least one call, which also sizes the batch.
     var warmupCalls = 0
     let warmupStart = Stopwatch.now()
     var elapsed: UInt64 = 0
     repeat {
-      operation()
+      if prepare != nil {
+        elapsed += timedCall().nanoseconds
+      } else {
+        operation()
+      }
       warmupCalls += 1
-      elapsed = Stopwatch.now() - warmupStart
-    } while Double(elapsed) < plan.warmupSeconds * 1e9 && Cancellation.signal == nil
+      if prepare == nil { elapsed = Stopwatch.now() - warmupStart }
+    } while Double(prepare == nil ? elapsed : Stopwatch.now() - warmupStart)
+      < plan.warmupSeconds * 1e9 && Cancellation.signal == nil
     let perCall = Double(elapsed) / Double(warmupCalls)
     let batch = Swift.max(
       1, Int((plan.minimumSampleSeconds * 1e9 / Swift.max(perCall, 1)).rounded(.up)))
@@ -66,12 +84,24 @@ enum Sampler {
     // A signal ends the measurement early: the next `record` sees it and cleans up, so a
     // long entry (a debug build, a million loaders) does not hold SIGINT / SIGTERM up.
     while samples.count < plan.maximumSamples, Cancellation.signal == nil || samples.isEmpty {
-      let a0 = AllocationCounter.count
-      let t0 = Stopwatch.now()
-      for _ in 0..<batch { operation() }
-      let t1 = Stopwatch.now()
-      allocations += AllocationCounter.count - a0
-      samples.append(Double(t1 - t0) / Double(batch))
+      var t1: UInt64
+      if prepare != nil {
+        var timed: UInt64 = 0
+        for _ in 0..<batch {
+          let c = timedCall()
+          timed += c.nanoseconds
+          allocations += c.allocations
+        }
+        t1 = Stopwatch.now()
+        samples.append(Double(timed) / Double(batch))
+      } else {
+        let a0 = AllocationCounter.count
+        let t0 = Stopwatch.now()
+        for _ in 0..<batch { operation() }
+        t1 = Stopwatch.now()
+        allocations += AllocationCounter.count - a0
+        samples.append(Double(t1 - t0) / Double(batch))
+      }
       calls += batch
       if samples.count >= plan.minimumSamples, Double(t1 - start) >= plan.targetSeconds * 1e9 {
         break
