@@ -1,7 +1,8 @@
 #!/bin/sh
 # The raster and frame entries on an OpenGL renderer through EGL (SDL's offscreen video
-# driver): on a machine with a GPU that is the GPU, elsewhere Mesa's llvmpipe (every core
-# of the CPU). Nothing in CI runs this; each entry's notes end with the GL renderer it
+# driver), and the host/opengl/* entries (a 1920x1080 program on SDL's OpenGL renderer, the
+# sprite peer beside the library's drawers): on a machine with a GPU that is the GPU,
+# elsewhere Mesa's llvmpipe (every core of the CPU). Nothing in CI runs this; each entry's notes end with the GL renderer it
 # drew on, so a table from llvmpipe cannot pass for a GPU's.
 #   Benchmarks/gpu.sh            the full sizes
 #   Benchmarks/gpu.sh --quick    fewer sizes and samples
@@ -11,6 +12,6 @@ case "${1:-}" in
   "" | --quick) ;;
   *) echo "gpu.sh: unknown argument '$1' (only --quick)" >&2; exit 2 ;;
 esac
-for entry in raster/ frame/; do
+for entry in raster/ frame/ host/opengl/; do
   BENCH_RENDERER=opengl swift run -c release bench --filter "$entry" ${1:+"$1"}
 done
