@@ -68,7 +68,9 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
     throws(SDLError) -> any RingShapeCache
   {
     if !target.traits.isSoftware {
-      return try GfxSpriteCell(shape: shape, renderer: target.renderer, traits: target.traits)
+      return try GfxSpriteCell(
+        shape: shape, renderer: target.renderer, traits: target.traits,
+        budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
     }
     return try GfxAtlas(
       shape: shape, renderer: target.renderer, traits: target.traits,

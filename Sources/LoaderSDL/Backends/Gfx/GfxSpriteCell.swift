@@ -1,7 +1,7 @@
 import CSwiftLoaderSDL2
 import LoaderPixels
 
-/// One ring shape painted once by SDL2_gfx, white, at angle 0 and `supersampling` times the
+/// One ring shape painted once by SDL2_gfx, white, at angle 0 and `supersampling` (2) times the
 /// shape's size, into one texture sampled linearly: an accelerated renderer's `gfx` cache.
 /// Every ring of the shape is a quad turned by its angle over the texture (`SDL_RenderGeometry`
 /// with the ring's colour as the vertices' colour), shrunk back to its size: the GPU's
@@ -20,16 +20,29 @@ final class GfxSpriteCell: RingShapeCache {
   let half: Float
   let side: Int
 
-  /// Texels per target pixel on each axis.
-  static let supersampling = 2.0
+  /// Texels per target pixel on each axis: 2, or 1 for a ring whose texture at 2 would take
+  /// more than `budgetBytes` or exceed the renderer's texture side (rings hundreds of pixels
+  /// across, whose edges filtering blurs the least).
+  let supersampling: Double
 
-  init(shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits) throws(SDLError) {
-    let big = shape.scaled(by: Self.supersampling)
-    let reach = big.radius + big.halfWidth
-    let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: big.halfWidth)
-    let origin = Int((reach + fringe).rounded(.up))
-    side = 2 * origin
+  init(shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits, budgetBytes: Int)
+    throws(SDLError)
+  {
     let limit = traits.maximumTextureSide
+    func side(at scale: Double) -> (side: Int, origin: Int) {
+      let s = shape.scaled(by: scale)
+      let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: s.halfWidth)
+      let origin = Int((s.radius + s.halfWidth + fringe).rounded(.up))
+      return (2 * origin, origin)
+    }
+    let fine = side(at: 2)
+    let fits = fine.side * fine.side * 4 <= budgetBytes && (limit == 0 || fine.side <= limit)
+    supersampling = fits ? 2 : 1
+    let big = shape.scaled(by: supersampling)
+    let reach = big.radius + big.halfWidth
+    let origin = fits ? fine.origin : side(at: 1).origin
+    self.side = 2 * origin
+    let side = self.side
     guard reach.isFinite, limit == 0 || side <= limit else {
       throw SDLError(
         "gfx backend",
@@ -51,7 +64,7 @@ final class GfxSpriteCell: RingShapeCache {
     SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     texture = t
-    half = Float(Double(origin) / Self.supersampling)
+    half = Float(Double(origin) / supersampling)
   }
 
   deinit { close() }
