@@ -44,6 +44,8 @@ struct BenchResult {
     /// the count's new views were added (`HostChild.firstSecondFrames` frames) and steady
     /// (`marginalCPUMilliseconds * N`); nil at 0 views.
     var firstSecondAddedCPUMilliseconds: Double? = nil
+    /// At 1 view: the same over the first second after the host changed its render scale.
+    var afterResizeAddedCPUMilliseconds: Double? = nil
     var steadyAddedCPUMilliseconds: Double? = nil
     /// SDL render calls a view adds to a frame: all counted ones, and the draws among them
     /// (`CSwiftLoaderRenderCallCounter`); nil at 0 views.
@@ -81,7 +83,7 @@ extension BenchResult {
   /// 1-thread p50 over theirs); host entries add `cpu_ms` (mean CPU per frame), `rss_bytes`,
   /// and past 0 views `drawn_with` (the backend the views drew with), `marginal_cpu_ms`,
   /// `marginal_wall_ms` (per view), `rss_growth_bytes`, `first_second_added_cpu_ms` and
-  /// `steady_added_cpu_ms` (the whole frame's), `calls_per_view` and `draws_per_view` (SDL
+  /// `steady_added_cpu_ms` (the whole frame's), at 1 view `resize_first_second_added_cpu_ms`, `calls_per_view` and `draws_per_view` (SDL
   /// render calls a view adds to a frame). Non-finite numbers are written as
   /// null (JSON has none).
   static func json(_ results: [BenchResult]) -> String {
@@ -122,6 +124,9 @@ extension BenchResult {
         if let g = h.residentGrowthBytes { fields.append("\"rss_growth_bytes\": \(g)") }
         if let m = h.firstSecondAddedCPUMilliseconds {
           fields.append("\"first_second_added_cpu_ms\": \(number(m))")
+        }
+        if let m = h.afterResizeAddedCPUMilliseconds {
+          fields.append("\"resize_first_second_added_cpu_ms\": \(number(m))")
         }
         if let m = h.steadyAddedCPUMilliseconds {
           fields.append("\"steady_added_cpu_ms\": \(number(m))")

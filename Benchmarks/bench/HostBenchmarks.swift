@@ -155,6 +155,12 @@ enum HostBenchmarks {
         let firstSecond = mean(report.firstSecondCPU) * 1e-6 - baseCPU
         figures.firstSecondAddedCPUMilliseconds = firstSecond
         figures.steadyAddedCPUMilliseconds = perCPU * Double(n)
+        if !report.resizeCPU.isEmpty {
+          let resize = mean(report.resizeCPU) * 1e-6 - baseCPU
+          figures.afterResizeAddedCPUMilliseconds = resize
+          details.append(
+            "\(Format.value(100 * resize / frame)) pts in the first second after a density change")
+        }
         let callsPerView =
           (report.calls.draws + report.calls.others - report.baselineCalls.draws
             - report.baselineCalls.others) / Double(n)

@@ -82,7 +82,8 @@ enum HostChild {
       while scene.content.count < n {
         try scene.content.addView(at: scene.time, offset: random.nextUnit() * cycle)
       }
-      let report = try measure(scene, plan: plan)
+      var report = try measure(scene, plan: plan)
+      if n == 1 { report.resizeCPU = try afterResize(scene) }
       print(report.line(views: n, drawnWith: scene.content.drawnWith))
       fflush(nil)
     }
@@ -104,6 +105,10 @@ enum HostChild {
     /// (`firstSecondFrames` of them, a second at 60 fps: atlas cells, masks and textures
     /// made on first use are in these).
     var firstSecondCPU: [UInt64] = []
+    /// At 1 view only: CPU nanoseconds of each of the first `firstSecondFrames` frames after
+    /// the host changed its render scale (to `resizeScale`: the views' density changes, as
+    /// when a window moves to another display), then back.
+    var resizeCPU: [UInt64] = []
     /// SDL render calls per frame (draws, the rest: `CSwiftLoaderRenderCallCounter`), with
     /// the views and in the interleaved frames without them.
     var calls = RenderCalls()
@@ -142,17 +147,18 @@ enum HostChild {
         + " settled \(settled ? 1 : 0) wall \(list(frames.wall)) cpu \(list(frames.cpu))"
         + " base_wall \(list(baseline.wall)) base_cpu \(list(baseline.cpu))"
         + " first_cpu \(list(firstSecondCPU)) calls \(calls.text) base_calls \(baselineCalls.text)"
+        + " resize_cpu \(list(resizeCPU))"
     }
 
     /// Parses `line`; nil when it is not one.
     static func parse(_ line: Substring) -> (views: Int, drawnWith: String, report: Report)? {
       let f = line.split(separator: " ")
-      guard f.count == 26, f[0] == "views", let views = Int(f[1]), f[2] == "drawn",
+      guard f.count == 28, f[0] == "views", let views = Int(f[1]), f[2] == "drawn",
         f[4] == "rss", let rss = Int(f[5]), f[6] == "cached", let cached = Int(f[7]),
         f[8] == "allocs", let allocs = Double(f[9]), f[10] == "settled", f[12] == "wall",
         f[14] == "cpu", f[16] == "base_wall", f[18] == "base_cpu", f[20] == "first_cpu",
         f[22] == "calls", let calls = RenderCalls(f[23]), f[24] == "base_calls",
-        let baseCalls = RenderCalls(f[25])
+        let baseCalls = RenderCalls(f[25]), f[26] == "resize_cpu"
       else { return nil }
       func list(_ s: Substring) -> [UInt64] { s.split(separator: ",").compactMap { UInt64($0) } }
       let frames = Frames(wall: list(f[13]), cpu: list(f[15]))
@@ -165,7 +171,7 @@ enum HostChild {
         Report(
           frames: frames, baseline: baseline, residentBytes: rss, cachedBytes: cached,
           allocationsPerFrame: allocs, settled: f[11] == "1", firstSecondCPU: list(f[21]),
-          calls: calls, baselineCalls: baseCalls)
+          resizeCPU: list(f[27]), calls: calls, baselineCalls: baseCalls)
       )
     }
   }
@@ -243,6 +249,24 @@ enum HostChild {
       baselineCalls: .init(
         draws: Double(baselineCalls.draws) / Double(max(1, baseline.wall.count)),
         others: Double(baselineCalls.others) / Double(max(1, baseline.wall.count))))
+  }
+
+  /// The render scale `afterResize` sets: a density the views have not drawn at.
+  static let resizeScale: Float = 1.25
+
+  /// Sets the render scale to `resizeScale` and times the CPU of each of the first
+  /// `firstSecondFrames` frames at it, then puts the scale back and draws a frame.
+  static func afterResize(_ scene: HostScene) throws -> [UInt64] {
+    SDL_RenderSetScale(scene.renderer, resizeScale, resizeScale)
+    var cpu: [UInt64] = []
+    for _ in 0..<firstSecondFrames {
+      let c0 = processCPUNanoseconds()
+      try scene.frame()
+      cpu.append(processCPUNanoseconds() - c0)
+    }
+    SDL_RenderSetScale(scene.renderer, 1, 1)
+    try scene.frame()
+    return cpu
   }
 
   /// Frames of a second at 60 fps: the first ones after a count's views were added are
