@@ -33,7 +33,7 @@ extension LoaderField {
         contentsOf: repeatElement(RGBAColor(hex: 0), count: slots.count * n - ringColorTable.count))
     }
     slots[id.slot] = Slot(
-      id: id, firstRing: Int32(firstRing), order: Int32(order.count))
+      id: id, firstRing: Int32(firstRing), order: Int32(order.count), isLive: true)
     order.append(Int32(id.slot))
     for r in 0..<n { ringColorTable[id.slot * n + r] = ringColors[r] }
     return id
@@ -59,6 +59,7 @@ extension LoaderField {
   /// - Throws: `LoaderField.Error` for a handle already removed.
   public func remove(_ id: LoaderID) throws(Error) {
     do { try engine.remove(id) } catch { throw .engine(error) }
+    slots[id.slot].isLive = false
     let place = Int(slots[id.slot].order)
     if order.indices.contains(place) {
       order[place] = -1
