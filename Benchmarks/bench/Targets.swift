@@ -278,22 +278,7 @@ extension BenchTarget {
   static func marginalCPU(of name: String, notAbove peer: String, at counts: [Int])
     -> BenchTarget
   {
-    BenchTarget(
-      label: "\(name) marginal CPU per view <= \(peer)'s at "
-        + counts.map(String.init).joined(separator: ", ") + " views"
-    ) { results in
-      func marginal(_ n: String, _ views: Int) -> Double? {
-        results.last { $0.name == n && $0.loaders == views }?.host?.marginalCPUMilliseconds
-      }
-      let pairs = counts.compactMap { c in
-        marginal(name, c).flatMap { a in marginal(peer, c).map { (c, a, $0) } }
-      }
-      guard !pairs.isEmpty else { return nil }
-      let shown = pairs.map {
-        "\(Format.value($0.1)) vs \(Format.value($0.2)) ms @ \($0.0)"
-      }.joined(separator: ", ")
-      return (shown, pairs.allSatisfy { $0.1 <= $0.2 })
-    }
+    marginalCPU(of: name, atMost: 1, of: peer, at: counts)
   }
 
   /// Every entry whose name starts with `prefix`, at `views` views, holds at most `atMostMB`
@@ -376,7 +361,8 @@ extension BenchTarget {
     -> BenchTarget
   {
     BenchTarget(
-      label: "\(name) marginal CPU per view <= \(Format.value(factor))x \(peer)'s at "
+      label: "\(name) marginal CPU per view <= "
+        + (factor == 1 ? "" : "\(Format.value(factor))x ") + "\(peer)'s at "
         + counts.map(String.init).joined(separator: ", ") + " views"
     ) { results in
       func marginal(_ n: String, _ views: Int) -> Double? {
