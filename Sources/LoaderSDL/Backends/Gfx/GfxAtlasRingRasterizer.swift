@@ -133,6 +133,10 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
     }
   }
 
+  /// A quad's texture corners and its two triangles, made once (not an array literal a ring).
+  private static let quadCorners: [(Float, Float)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
+  private static let quadIndices: [Int32] = [0, 1, 2, 0, 2, 3]
+
   /// The sprite cells of the draw in progress, kept for their capacity.
   private var frameSprites: [GfxSpriteCell?] = []
 
@@ -187,7 +191,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       let color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: ring.color.a)
       let first = Int32(vertices.count)
       // The texture's corners (-h, -h), (h, -h), (h, h), (-h, h) turned clockwise (y down).
-      for (u, v): (Float, Float) in [(0, 0), (1, 0), (1, 1), (0, 1)] {
+      for (u, v) in Self.quadCorners {
         let (dx, dy) = (2 * u - 1, 2 * v - 1)
         vertices.append(
           SDL_Vertex(
@@ -195,7 +199,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
               x: ring.centerX + dx * c - dy * s, y: ring.centerY + dx * s + dy * c),
             color: color, tex_coord: SDL_FPoint(x: u, y: v)))
       }
-      for k: Int32 in [0, 1, 2, 0, 2, 3] { indices.append(first + k) }
+      for k in Self.quadIndices { indices.append(first + k) }
       return true
     }
     guard finished else { return false }
