@@ -100,10 +100,10 @@ import Testing
         let windows =
           (try? DemoWindowTests.xdotool(["search", "--name", "."], display: display))
           .map(String.init) ?? "xdotool failed"
-        try #require(
-          found,
-          "no LoaderView window on \(display) after 120 s (xdotool search: \(windows));"
-            + " the demo said: \(said)")
+        let message =
+          "no LoaderView window on \(display) after 120 s (xdotool search:"
+          + " \(windows)); the demo said: \(said)"
+        try #require(found, "\(message)")
       }
       try DemoWindowTests.xdotool(
         ["search", "--name", "LoaderView", "windowfocus"], display: display)
