@@ -64,7 +64,7 @@ enum HostChild {
     let drawer = parts[1]
     let scene = try HostScene(renderer: kind) { p in
       switch drawer {
-      case "sprite": return try SpriteContent(renderer: p.renderer)
+      case "sprite": return SpriteContent(renderer: p.renderer)
       case "preferred": return LoaderViewContent(loaders: p.loaders, backend: nil)
       default:
         guard let b = RingBackend(rawValue: drawer) else {

@@ -105,8 +105,9 @@ extension CoverageSpanKernel {
     _ frame: RasterFrame, atlases: FrameAtlases, region: PixelRegion, into target: PixelTarget
   ) {
     _ = frame.forEachVisibleRing(caches: atlases.atlases, in: region) { ring, atlas, _ in
-      let p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
-      guard p.count > 0 else { return true }
+      var p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
+      guard p.count != 0 else { return true }
+      (p.first, p.count) = atlas.mask(p.first)
       let masks = atlas.storage
       let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
       for k in p.first..<(p.first + p.count) {

@@ -2,7 +2,8 @@ import LoaderCore
 
 extension CoverageSpanKernel {
   /// Where a ring's mask lands: its chunks, anchor pixel, colour, and whether it needs
-  /// clipping; `count` 0 for a culled (or non-finite, or fully transparent) ring.
+  /// clipping; `count` 0 for a culled (or non-finite, or fully transparent) ring, -1 while
+  /// `first` still holds the mask's key.
   struct Placement {
     var first = 0
     var count = 0
@@ -19,8 +20,9 @@ extension CoverageSpanKernel {
     var shape: Int32 = 0
   }
 
-  /// Where `ring` (a visible one: `RasterFrame.forEachVisibleRing`) lands on `target`, its
-  /// mask built first if needed.
+  /// Where `ring` (a visible one: `RasterFrame.forEachVisibleRing`) lands on `target`, with
+  /// its mask's key in `first` and `count` -1 (`resolveMasks(_:atlases:)` puts the mask's
+  /// chunks there); `count` 0 for a culled ring.
   @inline(__always)
   func placement(
     of ring: RingInstance, atlas: RingCoverageAtlas, target: PixelTarget, offsetsFit: Bool
@@ -39,12 +41,58 @@ extension CoverageSpanKernel {
     let px = ax - target.originPixelX
     let py = ay - target.originPixelY
     let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
-    let (first, count) = atlas.mask(key)
     let c = ring.color
     return Placement(
-      first: first, count: count, px: px, py: py,
+      first: key, count: -1, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
       alphaWeight: UInt32(c.a) + UInt32(c.a >> 7),
       insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width && offsetsFit)
+  }
+
+  /// Rings looked up this many placements ahead of the one whose mask is resolved.
+  static let keyPrefetchDistance = 16
+
+  /// Replaces each placement's key (`placement(of:...)`) by its mask's chunks, building the
+  /// masks not built yet, and drops the placements whose mask is empty. Each lookup is one
+  /// 8-byte entry of a shape's key table (`RingCoverageAtlas.maskSpans`); in a scene of moving
+  /// rings the keys are random and the tables of a few dozen shapes exceed the nearer caches,
+  /// so the entry `keyPrefetchDistance` placements ahead is asked for first and the misses
+  /// overlap instead of queueing.
+  func resolveMasks(_ placed: inout [Placement], atlases: [RingCoverageAtlas?]) {
+    guard let any = atlases.first(where: { $0 != nil }) ?? nil else { return }
+    // Each shape's key table as a plain pointer: no reference counting per ring (a shape
+    // with nothing to draw has no placements, so any table stands in for it). Kept between
+    // frames (locals: see the README).
+    var tables: [UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>] = []
+    swap(&tables, &frameKeyTables)
+    defer { swap(&tables, &frameKeyTables) }
+    tables.removeAll(keepingCapacity: true)
+    for atlas in atlases { tables.append((atlas ?? any).maskSpans) }
+    let ahead = Self.keyPrefetchDistance
+    let kept = placed.withUnsafeMutableBufferPointer { placed in
+      tables.withUnsafeBufferPointer { tables in
+        let n = placed.count
+        var kept = 0
+        for i in 0..<n {
+          if i + ahead < n {
+            let q = placed[i + ahead]
+            prefetch(tables[Int(q.shape)] + q.first)
+          }
+          var p = placed[i]
+          var m = tables[Int(p.shape)][p.first]
+          if m.start < 0, let atlas = atlases[Int(p.shape)] {
+            let built = atlas.buildMask(p.first)
+            m = .init(start: Int32(built.start), count: Int32(built.count))
+          }
+          guard m.count > 0 else { continue }
+          p.first = Int(m.start)
+          p.count = Int(m.count)
+          placed[kept] = p
+          kept += 1
+        }
+        return kept
+      }
+    }
+    placed.removeLast(placed.count - kept)
   }
 }

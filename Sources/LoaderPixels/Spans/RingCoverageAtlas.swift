@@ -60,9 +60,16 @@ package final class RingCoverageAtlas {
   private(set) var offsetsFit = true
   private var chunkCapacity: Int
   private(set) var chunkCount = 0
-  /// Per key: first chunk, or -1 when the mask is not built yet.
-  private let maskStart: UnsafeMutablePointer<Int32>
-  private let maskLength: UnsafeMutablePointer<Int32>
+  /// Where a built mask's chunks are: `start ..< start + count`; `start` -1 before it is built.
+  /// One 8-byte entry a key, so finding a mask is one load (one cache miss in a scene of
+  /// random phases and offsets, where the table is too big for the nearer caches).
+  struct MaskSpan {
+    var start: Int32
+    var count: Int32
+    static let unbuilt = MaskSpan(start: -1, count: 0)
+  }
+  /// Per key, its mask's chunks; its address stays put for the atlas's lifetime.
+  let maskSpans: UnsafeMutablePointer<MaskSpan>
   private let keyCount: Int
 
   /// Every run is a whole number of this many pixels (one vector of the blender).
@@ -101,10 +108,8 @@ package final class RingCoverageAtlas {
     rowScratch = [UInt8](repeating: 0, count: 2 * reach + 2)
     self.budgetBytes = budgetBytes
     keyCount = keys.count
-    maskStart = .allocate(capacity: keyCount)
-    maskStart.initialize(repeating: -1, count: keyCount)
-    maskLength = .allocate(capacity: keyCount)
-    maskLength.initialize(repeating: 0, count: keyCount)
+    maskSpans = .allocate(capacity: keyCount)
+    maskSpans.initialize(repeating: .unbuilt, count: keyCount)
     chunkCapacity = Self.initialChunkCapacity
     chunks = .allocate(capacity: chunkCapacity)
     weights = .allocate(capacity: chunkCapacity)
@@ -113,8 +118,7 @@ package final class RingCoverageAtlas {
   }
 
   deinit {
-    maskStart.deallocate()
-    maskLength.deallocate()
+    maskSpans.deallocate()
     chunks.deallocate()
     weights.deallocate()
     offsets.deallocate()
@@ -173,7 +177,7 @@ package final class RingCoverageAtlas {
   }
 
   /// Bytes of the per-key tables, held whatever is built.
-  var keyTableBytes: Int { keyCount * 2 * MemoryLayout<Int32>.stride }
+  var keyTableBytes: Int { keyCount * MemoryLayout<MaskSpan>.stride }
 
   /// Forgets every mask when the store is over budget; call between frames only (chunk
   /// indices handed out earlier become stale).
@@ -186,7 +190,7 @@ package final class RingCoverageAtlas {
   /// `releasingStorage`, the chunk buffers also go back to their first size, so the memory
   /// returns to the allocator (another shape's budget needs it).
   func forgetMasks(releasingStorage: Bool = true) {
-    maskStart.update(repeating: -1, count: keyCount)
+    maskSpans.update(repeating: .unbuilt, count: keyCount)
     chunkCount = 0
     guard releasingStorage, chunkCapacity > Self.initialChunkCapacity else { return }
     chunks.deallocate()
@@ -208,8 +212,8 @@ package final class RingCoverageAtlas {
   /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
   @inline(__always)
   func mask(_ key: Int) -> (start: Int, count: Int) {
-    let s = maskStart[key]
-    if s >= 0 { return (Int(s), Int(maskLength[key])) }
+    let m = maskSpans[key]
+    if m.start >= 0 { return (Int(m.start), Int(m.count)) }
     return buildMask(key)
   }
 
@@ -218,8 +222,7 @@ package final class RingCoverageAtlas {
 
   /// Records that `key`'s mask is chunks `start ..< start + count`.
   func setMask(_ key: Int, start: Int, count: Int) {
-    maskStart[key] = Int32(start)
-    maskLength[key] = Int32(count)
+    maskSpans[key] = MaskSpan(start: Int32(start), count: Int32(count))
   }
 
   /// Appends `pending` (a mask's chunks and weights) and returns the index of the first.
