@@ -25,6 +25,10 @@ struct BenchResult {
   var details: [String] = []
   /// `host/*`: what the host process spent and held at this count (`HostBenchmarks`).
   var host: HostFigures? = nil
+  /// A peer entry's scene measured in turn with this one, sample for sample, in the same
+  /// process (`frame/sprites`: the grid's `frame/spans` beside it): `BenchTarget.ratio` reads
+  /// this before the peer's own entry, which ran at another moment of a shared machine.
+  var beside: (name: String, statistics: SampleStatistics)? = nil
 
   /// A host entry's figures beside its wall-time statistics.
   struct HostFigures {

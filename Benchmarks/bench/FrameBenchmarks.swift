@@ -1,6 +1,7 @@
 import CSwiftLoaderSDL2
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 
 /// `frame/<backend>`: one whole frame of the demo's grid scene, as a game loop runs it.
@@ -21,52 +22,19 @@ enum FrameBenchmarks {
     let backends = RingBackend.allCases.filter { run.isSelected("frame/\($0.rawValue)") }
     guard !backends.isEmpty else { return }
     let style = StepBenchmarks.style
-    let background = LoaderPalette.light.background
-    let size = SDL_FRect(
-      x: 0, y: 0, w: Float(RasterScene.stressFrame.width), h: Float(RasterScene.stressFrame.height))
     for n in run.sizes.frameLoaders {
       for backend in backends where !run.exceedsBudget("frame/\(backend.rawValue)", size: n) {
         for threads in BenchThreads.counts {
-          let field = try LoaderField(
-            style: style, layout: .grid, backend: backend, capacity: n, threads: threads)
-          for start in StepBenchmarks.startTimes(count: n) {
-            try field.addLoader(isAnimating: true, at: start)
-          }
-          let grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
-          let canvas = try run.renderer.makeCanvas(
-            width: RasterScene.stressFrame.width, height: RasterScene.stressFrame.height)
-          var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
-          var failure: (any Error)?
-          let frame = {
-            t += StepBenchmarks.dt
-            canvas.clear(background)
-            do throws(LoaderField.Error) {
-              try field.draw(on: canvas.loaderRenderer, in: size, at: t)
-            } catch {
-              failure = error
-            }
-            SDL_RenderPresent(canvas.renderer)
-            do { try canvas.finish() } catch { failure = error }
-          }
-          // Backends may build caches lazily as the rings turn through new angles (the span
-          // backend's coverage masks): run frames until `quietFrames` in a row allocate
-          // nothing, within `settleBudget`, so samples show the steady state where there is one.
-          let settleStart = Stopwatch.now()
-          var quiet = 0
-          while quiet < quietFrames,
-            Double(Stopwatch.now() - settleStart) < settleSeconds(run) * 1e9
-          {
-            let before = AllocationCounter.count
-            frame()
-            quiet = AllocationCounter.count == before ? quiet + 1 : 0
-          }
+          let scene = try GridScene(run, loaders: n, backend: backend, threads: threads)
+          let settled = scene.settle()
           let plan = n >= 10_000 ? run.plan.slow : run.plan
-          let m = Sampler.measure(plan) { frame() }
+          let m = Sampler.measure(plan) { scene.frame() }
           run.noteCallCost(
             "frame/\(backend.rawValue)", size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
-          if let failure { throw failure }
+          if let failure = scene.failure { throw failure }
           if let dir = run.framesDirectory {
-            try canvas.savePNG(to: "\(dir)/frame-\(backend.rawValue)-x\(threads)-\(n).png")
+            try scene.canvas.savePNG(
+              to: "\(dir)/frame-\(backend.rawValue)-x\(threads)-\(n).png")
           }
           let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
           run.record(
@@ -75,14 +43,69 @@ enum FrameBenchmarks {
               unit: "ms/frame", statistics: ms, threads: threads, frameMilliseconds: ms.p50,
               details: [
                 "\(Format.value(1000 / ms.p50)) frames/s",
-                "grid \(grid.columns)x\((n + grid.columns - 1) / grid.columns) at fit"
-                  + " \(Format.value(grid.fit))",
+                "grid \(scene.grid.columns)x\((n + scene.grid.columns - 1) / scene.grid.columns)"
+                  + " at fit \(Format.value(scene.grid.fit))",
                 "\(Format.value(m.allocationsPerCall)) allocs/frame"
-                  + (m.allocationsPerCall > 0 && quiet < quietFrames
+                  + (m.allocationsPerCall > 0 && !settled
                     ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),
-              ] + (canvas.isOpenGL ? [canvas.rendererDescription] : [])))
+              ] + (scene.canvas.isOpenGL ? [scene.canvas.rendererDescription] : [])))
         }
       }
+    }
+  }
+
+  /// The grid scene of `frame/<backend>` at one size, backend and thread count, on its own
+  /// 1920x1080 canvas; `frame/sprites` measures it beside its own frames.
+  final class GridScene {
+    let field: LoaderField
+    let grid: LoaderField.Arrangement
+    let canvas: OffscreenCanvas
+    let size = SDL_FRect(
+      x: 0, y: 0, w: Float(RasterScene.stressFrame.width), h: Float(RasterScene.stressFrame.height))
+    let settleSeconds: Double
+    private var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
+    /// The first error a frame met (the frame closure cannot throw).
+    private(set) var failure: (any Error)?
+
+    init(_ run: BenchRun, loaders n: Int, backend: RingBackend, threads: Int) throws {
+      field = try LoaderField(
+        style: StepBenchmarks.style, layout: .grid, backend: backend, capacity: n,
+        threads: threads)
+      for start in StepBenchmarks.startTimes(count: n) {
+        try field.addLoader(isAnimating: true, at: start)
+      }
+      grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
+      canvas = try run.renderer.makeCanvas(
+        width: RasterScene.stressFrame.width, height: RasterScene.stressFrame.height)
+      settleSeconds = FrameBenchmarks.settleSeconds(run)
+    }
+
+    /// One frame: the clock moves on by `dt`, clear, the field's draw, present, finish.
+    func frame() {
+      t += StepBenchmarks.dt
+      canvas.clear(LoaderPalette.light.background)
+      do throws(LoaderField.Error) {
+        try field.draw(on: canvas.loaderRenderer, in: size, at: t)
+      } catch {
+        failure = failure ?? error
+      }
+      SDL_RenderPresent(canvas.renderer)
+      do { try canvas.finish() } catch { failure = failure ?? error }
+    }
+
+    /// Backends may build caches lazily as the rings turn through new angles (the span
+    /// backend's coverage masks): runs frames until `quietFrames` in a row allocate nothing,
+    /// within `settleSeconds`, so samples show the steady state where there is one. Returns
+    /// whether the quiet frames came.
+    func settle() -> Bool {
+      let settleStart = Stopwatch.now()
+      var quiet = 0
+      while quiet < quietFrames, Double(Stopwatch.now() - settleStart) < settleSeconds * 1e9 {
+        let before = AllocationCounter.count
+        frame()
+        quiet = AllocationCounter.count == before ? quiet + 1 : 0
+      }
+      return quiet >= quietFrames
     }
   }
 

@@ -37,6 +37,8 @@ enum FreePlacementBenchmarks {
   /// How many times `frame/*`'s settling time `frame/sprites` settles for, at least and at
   /// most.
   static let settleFactor = (least: 1.5, most: 8.0)
+  /// Frames of each scene, at least, in `frame/sprites`' alternating samples (`--quick`: 10).
+  static let besidePairs = 60
 
   /// The sprites of `frame/sprites` and the field they carry.
   struct Scene {
@@ -168,15 +170,25 @@ enum FreePlacementBenchmarks {
       }
     }
     let settled = elapsed()
+    // The grid's frame (`frame/spans` at the same size and threads) on a canvas of its own,
+    // measured in turn with this one: the target's ratio then compares frames drawn at the
+    // same moments of a shared machine, not two entries minutes apart.
+    let grid = try FrameBenchmarks.GridScene(run, loaders: n, backend: .spans, threads: threads)
+    _ = grid.settle()
     motion = (0, 0)
-    let m = Sampler.measure(n >= 10_000 ? run.plan.slow : run.plan, untimed: move) { draw() }
-    run.noteCallCost(names[0], size: n, seconds: m.nanosecondsPerCall.p50 * 1e-9)
-    if let failure { throw failure }
+    let (m, g) = Sampler.measureAlternating(
+      run.plan, minimumPairs: run.options.quick ? 10 : besidePairs, untimed: move, draw,
+      beside: grid.frame)
+    run.noteCallCost(
+      names[0], size: n,
+      seconds: (m.nanosecondsPerCall.p50 + g.nanosecondsPerCall.p50) * 1e-9)
+    if let failure = failure ?? grid.failure { throw failure }
     if let dir = run.framesDirectory {
       try canvas.savePNG(to: "\(dir)/frame-sprites-x\(threads)-\(n).png")
     }
     let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
-    let r = BenchResult(
+    let gridMs = g.nanosecondsPerCall.scaled(by: 1e-6)
+    var r = BenchResult(
       name: names[0], loaders: n, rings: n * StepBenchmarks.style.ringCount, unit: "ms/frame",
       statistics: ms, threads: threads, frameMilliseconds: ms.p50,
       details: [
@@ -190,7 +202,10 @@ enum FreePlacementBenchmarks {
             ? " (still allocating after \(Format.value(settled)) s)" : ""),
         "settled in \(Format.value(settled)) s, caches \(Format.value(Double(cached.bytes) / 1e6)) MB"
           + (cached.growing ? " and still growing" : ""),
+        "frame/spans beside it \(Format.value(gridMs.p50)) ms/frame:"
+          + " \(Format.value(ms.p50 / gridMs.p50)) frames of it (\(m.calls) pairs)",
       ] + (canvas.isOpenGL ? [canvas.rendererDescription] : []))
+    r.beside = ("frame/spans", gridMs)
     run.record(r)
   }
 

@@ -113,6 +113,50 @@ enum Sampler {
   }
 }
 
+extension Sampler {
+  /// Samples two operations in turn, one call each a sample (operations of milliseconds:
+  /// `frame/sprites` and the grid's frame beside it), so both see the same moments of a
+  /// shared machine and their ratio is read against the same load. `untimed` runs before each
+  /// call of `a`, outside its clock and allocation count. At least `minimumPairs` pairs, and
+  /// until `plan.targetSeconds` went by (or `plan.maximumSamples` pairs); no warm-up (the
+  /// caller settled both).
+  static func measureAlternating(
+    _ plan: SamplingPlan, minimumPairs: Int, untimed prepare: () -> Void, _ a: () -> Void,
+    beside b: () -> Void
+  ) -> (a: Measurement, b: Measurement) {
+    var samples: (a: [Double], b: [Double]) = ([], [])
+    var allocations: (a: UInt64, b: UInt64) = (0, 0)
+    let start = Stopwatch.now()
+    while samples.a.count < Swift.max(minimumPairs, plan.maximumSamples),
+      Cancellation.signal == nil || samples.a.isEmpty
+    {
+      prepare()
+      var a0 = AllocationCounter.count
+      var t0 = Stopwatch.now()
+      a()
+      var t1 = Stopwatch.now()
+      allocations.a += AllocationCounter.count - a0
+      samples.a.append(Double(t1 - t0))
+      a0 = AllocationCounter.count
+      t0 = Stopwatch.now()
+      b()
+      t1 = Stopwatch.now()
+      allocations.b += AllocationCounter.count - a0
+      samples.b.append(Double(t1 - t0))
+      if samples.a.count >= minimumPairs, Double(t1 - start) >= plan.targetSeconds * 1e9 { break }
+    }
+    let n = Double(samples.a.count)
+    return (
+      Measurement(
+        nanosecondsPerCall: SampleStatistics(samples.a),
+        allocationsPerCall: Double(allocations.a) / n, calls: samples.a.count),
+      Measurement(
+        nanosecondsPerCall: SampleStatistics(samples.b),
+        allocationsPerCall: Double(allocations.b) / n, calls: samples.b.count)
+    )
+  }
+}
+
 /// The thread counts every threaded entry is measured at: one, and all.
 enum BenchThreads {
   /// All threads: `--threads N`, else every core this process may run on. The command line

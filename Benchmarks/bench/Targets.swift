@@ -167,14 +167,19 @@ extension BenchTarget {
   }
 
   /// Every selected entry (each thread count) at most `bound` times `peer` at the same size
-  /// and thread count (p50 over p50, read as `bound` calls of `peer`).
+  /// and thread count (p50 over p50, read as `bound` calls of `peer`): the peer measured
+  /// beside the entry (`BenchResult.beside`) where it was, else the peer's own entry.
   static func ratio(
     _ s: EntrySelector, to peer: String, atMost bound: Double, _ unit: String
   ) -> BenchTarget {
     BenchTarget(label: "\(s.label) <= \(Format.value(bound)) \(unit) of \(peer)") { results in
       let ratios: [(BenchResult, Double)] = results.filter(s.matches).compactMap { r in
-        results.first { $0.name == peer && $0.loaders == r.loaders && $0.threads == r.threads }
-          .map { (r, r.statistics.p50 / $0.statistics.p50) }
+        if let beside = r.beside, beside.name == peer {
+          return (r, r.statistics.p50 / beside.statistics.p50)
+        }
+        return results.first {
+          $0.name == peer && $0.loaders == r.loaders && $0.threads == r.threads
+        }.map { (r, r.statistics.p50 / $0.statistics.p50) }
       }
       guard let worst = ratios.max(by: { $0.1 < $1.1 }) else { return nil }
       return (

@@ -47,7 +47,7 @@ package enum RowLayout {
     package let frameSize: Double
 
     @inline(__always)
-    package init(width: Double, style: LoaderStyle) {
+    package init(width: Double, style: borrowing LoaderStyle) {
       let n = Double(style.ringCount)
       frameSize = style.frameSize
       spacer = Swift.max(style.minimumSpacing, (width - n * frameSize) / n)
@@ -76,7 +76,7 @@ package enum RowLayout {
     package let centerY: Double
 
     @inline(__always)
-    package init(width: Double, height: Double, style: LoaderStyle) {
+    package init(width: Double, height: Double, style: borrowing LoaderStyle) {
       let n = Double(style.ringCount)
       fit = Swift.min(
         1, width / (n * (style.frameSize + style.minimumSpacing)), height / style.frameSize)

@@ -76,19 +76,36 @@ package struct RasterFrame {
     let (x0, y0) = (Float(region.x), Float(region.y))
     let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
     var current = Int32(-1)
-    var cache: C?
+    // The current shape's cache, not retained: `typed` holds it for the whole call. (A strong
+    // reference here retained and released a cache at each change of shape: in a scene of
+    // mixed sizes, nearly every ring, 8 % of a frame's drawing.)
+    var cache: Unmanaged<C>?
     var reach: Float = 0
     for ring in rings {
       if ring.shape != current {
         current = ring.shape
-        cache = current >= 0 && Int(current) < typed.count ? typed[Int(current)] : nil
-        reach = cache?.cullingReach ?? 0
+        if current >= 0, Int(current) < typed.count, let c = typed[Int(current)] {
+          cache = Unmanaged.passUnretained(c)
+          reach = c.cullingReach
+        } else {
+          cache = nil
+        }
       }
       // NaN and infinite centres fail these comparisons too.
       guard let cache, ring.color.a > 0, ring.angle.isFinite, ring.centerX + reach > x0,
         ring.centerY + reach > y0, ring.centerX - reach < x1, ring.centerY - reach < y1
       else { continue }
-      guard try body(ring, cache, current) else { return false }
+      // Lent to `body` without a retain (takeUnretainedValue would still retain it for the
+      // call): the typed error travels around `_withUnsafeGuaranteedRef`'s untyped rethrows.
+      var failure: E?
+      let more = cache._withUnsafeGuaranteedRef { c -> Bool in
+        do throws(E) { return try body(ring, c, current) } catch {
+          failure = error
+          return false
+        }
+      }
+      if let failure { throw failure }
+      guard more else { return false }
     }
     return true
   }

@@ -16,7 +16,6 @@ extension CoverageSpanKernel {
     target: PixelTarget, rows: Range<Int>
   ) {
     let offsets = masks.offsets
-    let weights = masks.weights
     let anchor = target.base + p.py * target.pitch + p.px * 4
     let pitch = target.pitch
     let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
@@ -37,7 +36,7 @@ extension CoverageSpanKernel {
     let alpha = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: p.alphaWeight))
     @inline(__always) func blendChunk(_ k: Int) {
       let at = anchor + Int(offsets[k])
-      let w = weights[k]
+      let w = masks.weights(k)
       var a = SIMD8<UInt16>(w[0], w[0], w[1], w[1], w[2], w[2], w[3], w[3])
       if translucent { a = (a &* alpha) &>> 8 }
       let na = SIMD8<UInt16>(repeating: 256) &- a
@@ -73,7 +72,6 @@ extension CoverageSpanKernel {
     _ p: Placement, masks: RingCoverageAtlas.Storage, target: PixelTarget, rows: Range<Int>
   ) {
     let chunks = masks.chunks
-    let weights = masks.weights
     let rb = p.color & 0x00FF_00FF
     let ag = (p.color >> 8) & 0x00FF_00FF
     for k in p.first..<(p.first + p.count) {
@@ -81,9 +79,10 @@ extension CoverageSpanKernel {
       let y = p.py + Int(chunk.dy)
       guard rows.contains(y), y >= 0, y < target.height else { continue }
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
+      let w = masks.weights(k)
       for i in 0..<4 {
         let x = p.px + Int(chunk.dx) + i
-        let a = (UInt32(weights[k][i]) &* p.alphaWeight) >> 8
+        let a = (UInt32(w[i]) &* p.alphaWeight) >> 8
         guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
         let d = row[x]
@@ -115,9 +114,10 @@ extension CoverageSpanKernel {
         let y = p.py + Int(chunk.dy)
         guard y >= 0, y < target.height else { continue }
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
+        let w = masks.weights(k)
         for i in 0..<4 {
           let x = p.px + Int(chunk.dx) + i
-          let a = Float(masks.weights[k][i]) * Float(p.alphaWeight) / 65536
+          let a = Float(w[i]) * Float(p.alphaWeight) / 65536
           guard x >= 0, x < target.width, a > 0 else { continue }
           let d = row[x]
           let da = Float(d >> 24) / 255

@@ -23,7 +23,7 @@ extension RingCoverageAtlas {
     // The row and the mask's chunks are built in local buffers (kept between masks) and
     // appended at once (locals: see the README).
     var row: [UInt8] = []
-    var pending: [(Chunk, SIMD4<UInt16>)] = []
+    var pending: [(Chunk, SIMD4<UInt8>)] = []
     swap(&row, &rowScratch)
     swap(&pending, &pendingChunks)
     defer {
@@ -68,11 +68,8 @@ extension RingCoverageAtlas {
             i += 1
             continue
           }
-          var w = SIMD4<UInt16>()
-          for b in 0..<Self.chunk where i + b < width {
-            let c = UInt16(row[i + b])
-            w[b] = c + (c >> 7)
-          }
+          var w = SIMD4<UInt8>()
+          for b in 0..<Self.chunk where i + b < width { w[b] = row[i + b] }
           pending.append((Chunk(dy: Int16(j), dx: Int16(lo + i)), w))
           i += Self.chunk
         }

@@ -46,9 +46,12 @@ package final class RingCoverageAtlas {
 
   /// Every built mask's chunks, row by row (`dy` ascending), each mask contiguous.
   private(set) var chunks: UnsafeMutablePointer<Chunk>
-  /// Per chunk, its four pixels' coverage `c` (0...255) as blend weights `a = c + c >> 7`
-  /// (0...256), `a0 a1 a2 a3`; the blender doubles each into its two 16-bit colour lanes.
-  private(set) var weights: UnsafeMutablePointer<SIMD4<UInt16>>
+  /// Per chunk, its four pixels' coverage `c` (0...255), `c0 c1 c2 c3`, one byte each: the
+  /// blender turns each into the weight `a = c + c >> 7` (0...256,
+  /// `Storage.weights(_:)`) and doubles it into its two 16-bit colour lanes. (Stored as the
+  /// weights, 16 bits each, the masks of a frame of moving rings, read from all over memory,
+  /// were half as large again: 12 bytes a chunk with its offset, now 8.)
+  private(set) var weights: UnsafeMutablePointer<SIMD4<UInt8>>
   /// Per chunk, its byte offset from the anchor pixel in a target `pitch` bytes a row:
   /// `dy * pitch + dx * 4`, so the blender's address is one add. Within a mask these
   /// ascend, since a row spans fewer than `pitch` bytes for any target a ring fits across.
@@ -77,7 +80,7 @@ package final class RingCoverageAtlas {
   /// One row's coverage while a mask is built.
   var rowScratch: [UInt8]
   /// A mask's chunks while it is built.
-  var pendingChunks: [(Chunk, SIMD4<UInt16>)] = []
+  var pendingChunks: [(Chunk, SIMD4<UInt8>)] = []
   /// The shape's signed distance, for building masks.
   let table: DashedRing.DistanceTable
 
@@ -146,10 +149,17 @@ package final class RingCoverageAtlas {
   /// built or the store is trimmed.
   struct Storage {
     let chunks: UnsafeMutablePointer<Chunk>
-    let weights: UnsafeMutablePointer<SIMD4<UInt16>>
+    let weights: UnsafeMutablePointer<SIMD4<UInt8>>
     let offsets: UnsafeMutablePointer<Int32>
     /// The atlas's `reach`.
     let reach: Int
+
+    /// Chunk `k`'s four blend weights `a = c + c >> 7` (0...256) from its coverage `c`.
+    @inline(__always)
+    func weights(_ k: Int) -> SIMD4<UInt16> {
+      let c = SIMD4<UInt16>(truncatingIfNeeded: weights[k])
+      return c &+ (c &>> 7)
+    }
 
     /// The first chunk of `range` (one mask) whose offset is at least `threshold`: offsets
     /// ascend within a mask, so a row boundary is a binary search away.
@@ -172,7 +182,7 @@ package final class RingCoverageAtlas {
   /// Bytes held by built masks: per chunk its position, weights and offset.
   var storedBytes: Int {
     chunkCount
-      * (MemoryLayout<Chunk>.stride + MemoryLayout<SIMD4<UInt16>>.stride
+      * (MemoryLayout<Chunk>.stride + MemoryLayout<SIMD4<UInt8>>.stride
         + MemoryLayout<Int32>.stride)
   }
 
@@ -226,7 +236,7 @@ package final class RingCoverageAtlas {
   }
 
   /// Appends `pending` (a mask's chunks and weights) and returns the index of the first.
-  func appendChunks(_ pending: [(Chunk, SIMD4<UInt16>)]) -> Int {
+  func appendChunks(_ pending: [(Chunk, SIMD4<UInt8>)]) -> Int {
     let first = chunkCount
     let needed = first + pending.count
     if needed > chunkCapacity {
@@ -236,7 +246,7 @@ package final class RingCoverageAtlas {
       bigger.update(from: chunks, count: first)
       chunks.deallocate()
       chunks = bigger
-      let biggerWeights = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: capacity)
+      let biggerWeights = UnsafeMutablePointer<SIMD4<UInt8>>.allocate(capacity: capacity)
       biggerWeights.update(from: weights, count: first)
       weights.deallocate()
       weights = biggerWeights
