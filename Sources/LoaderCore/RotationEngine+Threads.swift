@@ -1,8 +1,11 @@
 import Foundation
 
 extension RotationEngine {
-  /// Cores this process may run on: the default `threadCount`.
-  package static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+  /// Cores this process may run on: the default `threadCount`. Read once (Foundation reads
+  /// the cgroup's CPU quota for it, a URL parsed and a file read: half a megabyte of its code
+  /// paged in), and only by what runs on several threads: a `LoaderView` never asks.
+  package static var availableCores: Int { cores }
+  private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
   /// Sets the threads the per-ring passes may use (>= 1; 1 runs them on the calling thread).
   ///
@@ -55,6 +58,12 @@ extension RotationEngine {
   /// write only inside the piece it is given. (`package` so the bench's limits split their
   /// copies exactly as the engine's passes do.)
   package static func forEachRange<Job: RangeJob>(_ count: Int, workers: Int, _ job: Job) {
+    // One worker: this thread, without the shared pool (an engine of a few loaders never
+    // starts its threads).
+    guard workers > 1 else {
+      if count > 0 { job.run(0..<count) }
+      return
+    }
     WorkerPool.shared.forEachRange(
       count, pieces: workers * piecesPerWorker, alignment: chunkAlignment, workers: workers, job)
   }

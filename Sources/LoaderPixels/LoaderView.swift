@@ -69,8 +69,11 @@ public final class LoaderView {
     isAnimating: Bool, style: LoaderStyle, backend: RingBackend? = nil,
     appearingAt start: Double = 0, fitsFrame: Bool = false
   ) throws(LoaderField.Error) {
+    // One loader's five rings are far below any pass's threshold for a second thread; one
+    // thread also spares the host the core count's lookup (`RotationEngine.availableCores`).
     field = try LoaderField(
-      style: style, layout: fitsFrame ? .fittedRow : .row, backend: backend, startingAt: start)
+      style: style, layout: fitsFrame ? .fittedRow : .row, backend: backend, startingAt: start,
+      threads: 1)
     loader = try field.addLoader(isAnimating: isAnimating, at: start)
   }
 
