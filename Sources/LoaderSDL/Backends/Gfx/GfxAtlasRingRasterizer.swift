@@ -24,15 +24,16 @@ import LoaderPixels
 /// viewport and clip rect.
 ///
 /// On an accelerated renderer a shape is one texture instead (`GfxSpriteCell`): the ring
-/// painted once at angle 0 and twice its size, and every ring a quad turned by its angle over
-/// it, linearly filtered back to its size, its colour the vertices' colour; a draw call's rings
+/// painted once at angle 0 and twice its size, and every ring an upright square over it,
+/// sampling it turned back by the ring's angle, linearly filtered back to its size, its colour
+/// the vertices' colour; a draw call's rings
 /// are one `SDL_RenderGeometry` call (per shape run). The GPU's filtering does the rotation
 /// and the sub-pixel position the atlas keeps a cell for each of: 33 to 36 dB a ring against
 /// Cairo (`GfxAtlasTests.turnedTexturesMatchCairo`), one small texture a shape, painted once,
 /// so a view costs what the sprite a programmer writes first costs, from its first frame
 /// (`host/opengl/gfx` beside `host/opengl/sprite`). The atlas's cells, one per phase and
 /// offset, measured slower there: 786 cells of 11 KiB each for the seed read from all over
-/// the texture, where one texture of 42 KiB stays in the caches.
+/// the texture, where one texture of 86 KiB stays in the caches.
 ///
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
@@ -140,9 +141,9 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   /// The sprite cells of the draw in progress, kept for their capacity.
   private var frameSprites: [GfxSpriteCell?] = []
 
-  /// An accelerated renderer: every ring a quad turned by its angle over its shape's one
-  /// texture (`GfxSpriteCell`), its colour the vertices' colour, one `SDL_RenderGeometry` call
-  /// per run of rings of one shape.
+  /// An accelerated renderer: every ring an upright square over its shape's one texture
+  /// (`GfxSpriteCell`), turned back by its angle, its colour the vertices' colour, one
+  /// `SDL_RenderGeometry` call per run of rings of one shape.
   private func drawTurned(
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
@@ -187,17 +188,18 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
         batch = texture
       }
       let radians = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
-      let (c, s) = (Float(cos(radians)) * sprite.half, Float(sin(radians)) * sprite.half)
+      let (c, s) = (Float(cos(radians)), Float(sin(radians)))
+      let h = sprite.half
       let color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: ring.color.a)
       let first = Int32(vertices.count)
-      // The texture's corners (-h, -h), (h, -h), (h, h), (-h, h) turned clockwise (y down).
+      // The upright square (-h, -h), (h, -h), (h, h), (-h, h) about the centre, each corner
+      // sampling the texture turned back by the angle (y down, clockwise).
       for (u, v) in Self.quadCorners {
-        let (dx, dy) = (2 * u - 1, 2 * v - 1)
+        let (dx, dy) = ((2 * u - 1) * h, (2 * v - 1) * h)
         vertices.append(
           SDL_Vertex(
-            position: SDL_FPoint(
-              x: ring.centerX + dx * c - dy * s, y: ring.centerY + dx * s + dy * c),
-            color: color, tex_coord: SDL_FPoint(x: u, y: v)))
+            position: SDL_FPoint(x: ring.centerX + dx, y: ring.centerY + dy), color: color,
+            tex_coord: sprite.textureCoordinate(dx: dx, dy: dy, cos: c, sin: s)))
       }
       for k in Self.quadIndices { indices.append(first + k) }
       return true
