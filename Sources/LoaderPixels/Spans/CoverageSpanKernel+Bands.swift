@@ -41,15 +41,16 @@ extension CoverageSpanKernel {
     // A shape with nothing to draw has no placements: any storage holds its index.
     for atlas in frame.atlases { masks.append((atlas ?? any).storage) }
     let reach = frame.maximumReach
-    // Bands of about 512 KiB of frame stay in a core's L2 cache while every ring over them is
+    // Bands of about 384 KiB of frame stay in a core's L2 cache while every ring over them is
     // drawn, with the next band streaming in beside them and the rings' masks passing
     // through; a random scene otherwise misses on nearly every row of every ring. (Bands of
     // 1 MiB, before 2026-12-03: on a core with 2 MiB of L2 the band and the next one filled
-    // it, and 10k moving loaders blended 12 % slower; the grid and `raster/spans` the same
-    // within 5 %.) With several threads, at least two bands each, so that uneven bands even
-    // out.
+    // it; 10k moving loaders draw 12 % faster at 512 KiB and 3 % more at 384, the grid and
+    // `raster/spans` the same within 5 %; at 256 KiB the grid loses 4 %, more rings
+    // straddling two bands.) With several threads, at least two bands each, so that uneven
+    // bands even out.
     let workers = placed.count >= Self.minimumRingsForThreads ? max(1, threads) : 1
-    let cacheRows = (1 << 19) / max(1, target.pitch)
+    let cacheRows = 384 * 1024 / max(1, target.pitch)
     let shareRows = (target.height + 2 * workers - 1) / (2 * workers)
     let bandRows = max(2 * reach, workers > 1 ? min(cacheRows, shareRows) : cacheRows)
     placed.withUnsafeBufferPointer { placed in

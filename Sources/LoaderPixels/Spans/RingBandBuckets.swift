@@ -1,6 +1,6 @@
 /// Per horizontal band of the target, the rings that touch it, in the caller's order: the
 /// order a CPU backend visits rings in so the frame's rows stay in cache. The target is cut
-/// into bands of about 512 KiB, and each band draws the part of every ring that falls in it.
+/// into bands of about 384 KiB, and each band draws the part of every ring that falls in it.
 /// Each pixel lies in exactly one band, so overlapping rings still stack exactly as given, a
 /// ring straddling a boundary is drawn in two parts, and bands can be drawn on different
 /// threads with no pixel written by two.
