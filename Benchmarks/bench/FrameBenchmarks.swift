@@ -63,6 +63,7 @@ enum FrameBenchmarks {
     let size = SDL_FRect(
       x: 0, y: 0, w: Float(RasterScene.stressFrame.width), h: Float(RasterScene.stressFrame.height))
     let settleSeconds: Double
+    let background = LoaderPalette.light.background
     private var t = Double(StepBenchmarks.settlingSteps) * StepBenchmarks.dt
     /// The first error a frame met (the frame closure cannot throw).
     private(set) var failure: (any Error)?
@@ -83,7 +84,7 @@ enum FrameBenchmarks {
     /// One frame: the clock moves on by `dt`, clear, the field's draw, present, finish.
     func frame() {
       t += StepBenchmarks.dt
-      canvas.clear(LoaderPalette.light.background)
+      canvas.clear(background)
       do throws(LoaderField.Error) {
         try field.draw(on: canvas.loaderRenderer, in: size, at: t)
       } catch {

@@ -49,14 +49,9 @@ enum Sampler {
   static func measure(
     _ plan: SamplingPlan, untimed prepare: (() -> Void)? = nil, _ operation: () -> Void
   ) -> Measurement {
-    // One call's timed nanoseconds and allocations.
     func timedCall() -> (nanoseconds: UInt64, allocations: UInt64) {
       prepare?()
-      let a0 = AllocationCounter.count
-      let t0 = Stopwatch.now()
-      operation()
-      let t1 = Stopwatch.now()
-      return (t1 - t0, AllocationCounter.count - a0)
+      return timed(operation)
     }
     // Warm-up: at least one call, which also sizes the batch.
     var warmupCalls = 0
@@ -114,6 +109,15 @@ enum Sampler {
 }
 
 extension Sampler {
+  /// One call of `operation`: its nanoseconds and the heap allocations it made.
+  static func timed(_ operation: () -> Void) -> (nanoseconds: UInt64, allocations: UInt64) {
+    let a0 = AllocationCounter.count
+    let t0 = Stopwatch.now()
+    operation()
+    let t1 = Stopwatch.now()
+    return (t1 - t0, AllocationCounter.count - a0)
+  }
+
   /// Samples two operations in turn, one call each a sample (operations of milliseconds:
   /// `frame/sprites` and the grid's frame beside it), so both see the same moments of a
   /// shared machine and their ratio is read against the same load. `untimed` runs before each
@@ -131,19 +135,16 @@ extension Sampler {
       Cancellation.signal == nil || samples.a.isEmpty
     {
       prepare()
-      var a0 = AllocationCounter.count
-      var t0 = Stopwatch.now()
-      a()
-      var t1 = Stopwatch.now()
-      allocations.a += AllocationCounter.count - a0
-      samples.a.append(Double(t1 - t0))
-      a0 = AllocationCounter.count
-      t0 = Stopwatch.now()
-      b()
-      t1 = Stopwatch.now()
-      allocations.b += AllocationCounter.count - a0
-      samples.b.append(Double(t1 - t0))
-      if samples.a.count >= minimumPairs, Double(t1 - start) >= plan.targetSeconds * 1e9 { break }
+      let (ta, na) = timed(a)
+      let (tb, nb) = timed(b)
+      samples.a.append(Double(ta))
+      samples.b.append(Double(tb))
+      allocations = (allocations.a + na, allocations.b + nb)
+      if samples.a.count >= minimumPairs,
+        Double(Stopwatch.now() - start) >= plan.targetSeconds * 1e9
+      {
+        break
+      }
     }
     let n = Double(samples.a.count)
     return (

@@ -58,13 +58,7 @@ extension RotationEngine {
   /// write only inside the piece it is given. (`package` so the bench's limits split their
   /// copies exactly as the engine's passes do.)
   package static func forEachRange<Job: RangeJob>(_ count: Int, workers: Int, _ job: Job) {
-    // One worker: this thread, without the shared pool (an engine of a few loaders never
-    // starts its threads).
-    guard workers > 1 else {
-      if count > 0 { job.run(0..<count) }
-      return
-    }
-    WorkerPool.shared.forEachRange(
+    WorkerPool.forEachRange(
       count, pieces: workers * piecesPerWorker, alignment: chunkAlignment, workers: workers, job)
   }
 }

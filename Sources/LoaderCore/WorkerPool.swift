@@ -79,6 +79,21 @@ package final class WorkerPool: Sendable {
     }
   }
 
+  /// `shared.forEachRange(...)`, where a call of one worker or one piece runs on the calling
+  /// thread without reaching `shared`: a program whose passes never need a second thread (a
+  /// `LoaderView`'s five rings) never makes the shared pool, nor asks for the core count that
+  /// sizes it (`RotationEngine.availableCores`: Foundation reads the cgroup's CPU quota for
+  /// it, half a megabyte of its code paged into the host).
+  package static func forEachRange<Job: RangeJob>(
+    _ count: Int, pieces: Int, alignment: Int = 1, workers: Int, _ job: Job
+  ) {
+    guard workers > 1, pieces > 1 else {
+      if count > 0 { job.run(0..<count) }
+      return
+    }
+    shared.forEachRange(count, pieces: pieces, alignment: alignment, workers: workers, job)
+  }
+
   /// Piece `p` of `0..<count` cut into `pieces` that start on multiples of `alignment`: the
   /// range in units of `alignment` indices (the last unit may be short) split as evenly as
   /// whole units allow.

@@ -64,14 +64,8 @@ extension CoverageSpanKernel {
             placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
             bandRows: bands.bandRows, masks: masks, target: target)
           // A share of whole bands per worker: a band streams the next one in only within
-          // its share. One worker: this thread, without the shared pool (a program drawing
-          // a few rings never starts its threads).
-          if workers > 1 {
-            WorkerPool.shared.forEachRange(
-              frame.bandCount, pieces: workers, workers: workers, frame)
-          } else {
-            frame.run(0..<frame.bandCount)
-          }
+          // its share.
+          WorkerPool.forEachRange(frame.bandCount, pieces: workers, workers: workers, frame)
         }
       }
     }
