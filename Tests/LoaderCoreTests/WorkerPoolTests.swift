@@ -36,6 +36,20 @@ import Testing
     }
   }
 
+  /// The shared pool's entry: every index once, at one worker or one piece on the calling
+  /// thread (where it does not reach `shared`) and on several.
+  @Test func theSharedEntryVisitsEveryIndexOnce() {
+    for (count, pieces, workers) in [(0, 1, 1), (1000, 8, 1), (1000, 1, 4), (1000, 8, 2)] {
+      let visits = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(1, count))
+      visits.initialize(repeating: 0)
+      defer { visits.deallocate() }
+      WorkerPool.forEachRange(count, pieces: pieces, workers: workers, CountVisits(visits: visits))
+      #expect(
+        visits.prefix(count).allSatisfy { $0 == 1 },
+        "\(count) in \(pieces) pieces on \(workers) workers")
+    }
+  }
+
   @Test func piecesCoverTheRangeInOrderOnAlignedStarts() {
     for count in [0, 1, 15, 16, 17, 100, 65_537] {
       for pieces in 1...9 {
