@@ -102,6 +102,9 @@ struct BandedFrame: RangeJob {
   let masks: UnsafeBufferPointer<RingCoverageAtlas.Storage>
   let target: PixelTarget
 
+  /// Rings between a mask's prefetch and its blending.
+  static let maskDistance = 4
+
   /// Blends bands `range` in order, each over its own rows only.
   func run(_ range: Range<Int>) {
     for b in range {
@@ -140,17 +143,19 @@ struct BandedFrame: RangeJob {
         }
         // Ahead of the blending: ring k + 8's placement (a band reads the placements out
         // of order, a miss each where rings are scattered: 17 % of a moving scene's
-        // blending waited there) and ring k + 2's chunks. (Its rows of frame, asked for a
-        // ring ahead, measured no faster at any scene size, grid or scattered: the
-        // hardware finds them as soon.)
+        // blending waited there) and ring k + 4's whole mask (`Blend` records, three or
+        // four lines for a ring ten pixels across; a moving scene's masks come from all over
+        // a store of tens of megabytes; its first line alone, two rings ahead, before
+        // 2026-12-03: 10k moving loaders now draw in 1.53-1.59 grid frames instead of
+        // 1.63-1.71, four alternating rounds; 3 and 6 rings ahead were no better). (Its
+        // rows of frame, asked for a ring ahead, measured no faster at any scene size, grid
+        // or scattered: the hardware finds them as soon.)
         if k + 8 < end, let base = placed.baseAddress {
           prefetch(base + Int(items[k + 8]))
         }
-        if k + 2 < end {
-          let p = placed[Int(items[k + 2])]
-          let m = masks[Int(p.shape)]
-          prefetch(m.offsets + p.first)
-          prefetch(m.weights + p.first)
+        if k + Self.maskDistance < end {
+          let p = placed[Int(items[k + Self.maskDistance])]
+          prefetchLines(masks[Int(p.shape)].blends + p.first, count: p.count)
         }
         let p = placed[Int(items[k])]
         let m = masks[Int(p.shape)]

@@ -15,7 +15,7 @@ extension CoverageSpanKernel {
     _ p: Placement, translucent: Bool, masks: RingCoverageAtlas.Storage, reach: Int,
     target: PixelTarget, rows: Range<Int>
   ) {
-    let offsets = masks.offsets
+    let blends = masks.blends
     let anchor = target.base + p.py * target.pitch + p.px * 4
     let pitch = target.pitch
     let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
@@ -25,7 +25,7 @@ extension CoverageSpanKernel {
     var range = p.first..<(p.first + p.count)
     if p.py - reach < rows.lowerBound || p.py + reach >= rows.upperBound {
       // A ring across a band edge: only its chunks on this band's rows. Rows start where
-      // the offset passes `dy * pitch - 4 * reach` (see `RingCoverageAtlas.offsets`).
+      // the offset passes `dy * pitch - 4 * reach` (see `RingCoverageAtlas.Blend`).
       let edge = 4 * reach
       let lo = masks.firstChunk(in: range, offsetAtLeast: (rows.lowerBound - p.py) * pitch - edge)
       let hi = masks.firstChunk(
@@ -35,7 +35,7 @@ extension CoverageSpanKernel {
     let high = SIMD4<UInt32>(repeating: 0xFF00_FF00)
     let alpha = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: p.alphaWeight))
     @inline(__always) func blendChunk(_ k: Int) {
-      let at = anchor + Int(offsets[k])
+      let at = anchor + Int(blends[k].offset)
       let w = masks.weights(k)
       var a = SIMD8<UInt16>(w[0], w[0], w[1], w[1], w[2], w[2], w[3], w[3])
       if translucent { a = (a &* alpha) &>> 8 }
@@ -59,7 +59,7 @@ extension CoverageSpanKernel {
     let prefetchEnd = range.upperBound - ahead
     var k = range.lowerBound
     while k + 1 < range.upperBound {
-      if k < prefetchEnd { prefetch(anchor + Int(offsets[k + ahead])) }
+      if k < prefetchEnd { prefetch(anchor + Int(blends[k + ahead].offset)) }
       blendChunk(k)
       blendChunk(k + 1)
       k += 2

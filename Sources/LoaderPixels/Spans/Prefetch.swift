@@ -10,3 +10,14 @@ import Builtin
 func prefetch(_ p: UnsafeRawPointer) {
   Builtin.int_prefetch_RawPointer(p._rawValue, Int32(1)._value, Int32(3)._value, Int32(1)._value)
 }
+
+/// `prefetch` for every cache line of `count` values from `start`.
+@inline(__always)
+func prefetchLines<T>(_ start: UnsafePointer<T>, count: Int) {
+  var line = UInt(bitPattern: start) & ~63
+  let end = UInt(bitPattern: start + count)
+  while line < end {
+    prefetch(UnsafeRawPointer(bitPattern: line)!)
+    line += 64
+  }
+}

@@ -27,8 +27,8 @@ import LoaderCore
 /// `RingCoverageAtlas+Masks.swift`; this file holds the store.
 package final class RingCoverageAtlas {
   /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
-  /// blender's unit, one vector of four pixels. Their weights are in `weights` at the same
-  /// index.
+  /// blender's unit, one vector of four pixels. Their offset and coverage are in `blends` at the
+  /// same index.
   struct Chunk {
     var dy: Int16
     var dx: Int16
@@ -46,17 +46,26 @@ package final class RingCoverageAtlas {
 
   /// Every built mask's chunks, row by row (`dy` ascending), each mask contiguous.
   private(set) var chunks: UnsafeMutablePointer<Chunk>
-  /// Per chunk, its four pixels' coverage `c` (0...255), `c0 c1 c2 c3`, one byte each: the
-  /// blender turns each into the weight `a = c + c >> 7` (0...256,
-  /// `Storage.weights(_:)`) and doubles it into its two 16-bit colour lanes. (Stored as the
-  /// weights, 16 bits each, the masks of a frame of moving rings, read from all over memory,
-  /// were half as large again: 12 bytes a chunk with its offset, now 8.)
-  private(set) var weights: UnsafeMutablePointer<SIMD4<UInt8>>
-  /// Per chunk, its byte offset from the anchor pixel in a target `pitch` bytes a row:
-  /// `dy * pitch + dx * 4`, so the blender's address is one add. Within a mask these
-  /// ascend, since a row spans fewer than `pitch` bytes for any target a ring fits across.
-  private(set) var offsets: UnsafeMutablePointer<Int32>
-  /// The row pitch `offsets` are for; 0 before the first `use(pitch:)`.
+  /// What the blender reads of a chunk, in one 8-byte record: its byte offset from the anchor
+  /// pixel in a target `pitch` bytes a row (`dy * pitch + dx * 4`, so the address is one
+  /// add; within a mask these ascend, since a row spans fewer than `pitch` bytes for any
+  /// target a ring fits across) and its four pixels' coverage `c` (0...255), `c0 c1 c2 c3`,
+  /// one byte each, which the blender turns into the weight `a = c + c >> 7` (0...256,
+  /// `Storage.weights(_:)`) and doubles into its two 16-bit colour lanes.
+  ///
+  /// Together, a mask is one run of memory that the blender asks for whole a few rings
+  /// ahead (`BandedFrame`): a frame of moving rings reads its masks from all over a store of
+  /// tens of megabytes, and a ring ten pixels across has about 11 chunks, two or three lines
+  /// here against three or four in the two arrays of offsets and coverage kept before
+  /// 2026-12-03.
+  struct Blend {
+    var offset: Int32
+    var coverage: SIMD4<UInt8>
+  }
+
+  /// Per chunk, its `Blend` record, at the same index as its `Chunk`.
+  private(set) var blends: UnsafeMutablePointer<Blend>
+  /// The row pitch the offsets in `blends` are for; 0 before the first `use(pitch:)`.
   private(set) var pitch = 0
   /// Whether every offset fits in 32 bits at `pitch` (false for absurdly wide targets, which
   /// then take the clipped path).
@@ -115,16 +124,14 @@ package final class RingCoverageAtlas {
     maskSpans.initialize(repeating: .unbuilt, count: keyCount)
     chunkCapacity = Self.initialChunkCapacity
     chunks = .allocate(capacity: chunkCapacity)
-    weights = .allocate(capacity: chunkCapacity)
-    offsets = .allocate(capacity: chunkCapacity)
+    blends = .allocate(capacity: chunkCapacity)
     table = DashedRing.DistanceTable(shape)
   }
 
   deinit {
     maskSpans.deallocate()
     chunks.deallocate()
-    weights.deallocate()
-    offsets.deallocate()
+    blends.deallocate()
   }
 
   /// Recomputes every stored chunk's offset when the target's pitch changes (a new target
@@ -133,11 +140,11 @@ package final class RingCoverageAtlas {
     guard newPitch != pitch else { return }
     pitch = newPitch
     offsetsFit = (reach + 1) * newPitch + 4 * reach <= Int(Int32.max)
-    let (c, o, fit) = (chunks, offsets, offsetsFit)
-    for k in 0..<chunkCount { o[k] = Self.offset(of: c[k], pitch: newPitch, fits: fit) }
+    let (c, b, fit) = (chunks, blends, offsetsFit)
+    for k in 0..<chunkCount { b[k].offset = Self.offset(of: c[k], pitch: newPitch, fits: fit) }
   }
 
-  /// Chunk `c`'s byte offset from the anchor pixel in a target `pitch` bytes a row (`offsets`);
+  /// Chunk `c`'s byte offset from the anchor pixel in a target `pitch` bytes a row (`Blend.offset`);
   /// 0 when the offsets do not fit (`offsetsFit`).
   @inline(__always)
   private static func offset(of c: Chunk, pitch: Int, fits: Bool) -> Int32 {
@@ -149,15 +156,14 @@ package final class RingCoverageAtlas {
   /// built or the store is trimmed.
   struct Storage {
     let chunks: UnsafeMutablePointer<Chunk>
-    let weights: UnsafeMutablePointer<SIMD4<UInt8>>
-    let offsets: UnsafeMutablePointer<Int32>
+    let blends: UnsafeMutablePointer<Blend>
     /// The atlas's `reach`.
     let reach: Int
 
     /// Chunk `k`'s four blend weights `a = c + c >> 7` (0...256) from its coverage `c`.
     @inline(__always)
     func weights(_ k: Int) -> SIMD4<UInt16> {
-      let c = SIMD4<UInt16>(truncatingIfNeeded: weights[k])
+      let c = SIMD4<UInt16>(truncatingIfNeeded: blends[k].coverage)
       return c &+ (c &>> 7)
     }
 
@@ -169,21 +175,19 @@ package final class RingCoverageAtlas {
       var hi = range.upperBound
       while lo < hi {
         let mid = (lo + hi) >> 1
-        if Int(offsets[mid]) < threshold { lo = mid + 1 } else { hi = mid }
+        if Int(blends[mid].offset) < threshold { lo = mid + 1 } else { hi = mid }
       }
       return lo
     }
   }
 
   var storage: Storage {
-    Storage(chunks: chunks, weights: weights, offsets: offsets, reach: reach)
+    Storage(chunks: chunks, blends: blends, reach: reach)
   }
 
-  /// Bytes held by built masks: per chunk its position, weights and offset.
+  /// Bytes held by built masks: per chunk its position and its `Blend` record.
   var storedBytes: Int {
-    chunkCount
-      * (MemoryLayout<Chunk>.stride + MemoryLayout<SIMD4<UInt8>>.stride
-        + MemoryLayout<Int32>.stride)
+    chunkCount * (MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride)
   }
 
   /// Bytes of the per-key tables, held whatever is built.
@@ -204,12 +208,10 @@ package final class RingCoverageAtlas {
     chunkCount = 0
     guard releasingStorage, chunkCapacity > Self.initialChunkCapacity else { return }
     chunks.deallocate()
-    weights.deallocate()
-    offsets.deallocate()
+    blends.deallocate()
     chunkCapacity = Self.initialChunkCapacity
     chunks = .allocate(capacity: chunkCapacity)
-    weights = .allocate(capacity: chunkCapacity)
-    offsets = .allocate(capacity: chunkCapacity)
+    blends = .allocate(capacity: chunkCapacity)
   }
 
   /// Chunks the buffers start with.
@@ -235,7 +237,7 @@ package final class RingCoverageAtlas {
     maskSpans[key] = MaskSpan(start: Int32(start), count: Int32(count))
   }
 
-  /// Appends `pending` (a mask's chunks and weights) and returns the index of the first.
+  /// Appends `pending` (a mask's chunks and coverage) and returns the index of the first.
   func appendChunks(_ pending: [(Chunk, SIMD4<UInt8>)]) -> Int {
     let first = chunkCount
     let needed = first + pending.count
@@ -246,22 +248,17 @@ package final class RingCoverageAtlas {
       bigger.update(from: chunks, count: first)
       chunks.deallocate()
       chunks = bigger
-      let biggerWeights = UnsafeMutablePointer<SIMD4<UInt8>>.allocate(capacity: capacity)
-      biggerWeights.update(from: weights, count: first)
-      weights.deallocate()
-      weights = biggerWeights
-      let biggerOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-      biggerOffsets.update(from: offsets, count: first)
-      offsets.deallocate()
-      offsets = biggerOffsets
+      let biggerBlends = UnsafeMutablePointer<Blend>.allocate(capacity: capacity)
+      biggerBlends.update(from: blends, count: first)
+      blends.deallocate()
+      blends = biggerBlends
       chunkCapacity = capacity
     }
-    let (c, w, o) = (chunks, weights, offsets)
+    let (c, b) = (chunks, blends)
     let (fit, pitch) = (offsetsFit, self.pitch)
     for (k, p) in pending.enumerated() {
       c[first + k] = p.0
-      w[first + k] = p.1
-      o[first + k] = Self.offset(of: p.0, pitch: pitch, fits: fit)
+      b[first + k] = Blend(offset: Self.offset(of: p.0, pitch: pitch, fits: fit), coverage: p.1)
     }
     chunkCount = needed
     return first
