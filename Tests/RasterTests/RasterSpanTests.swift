@@ -120,4 +120,34 @@ import Testing
     }
     #expect(try overlay(4) == overlay(1), "through the overlay")
   }
+
+  /// A ring across a band edge draws every one of its rows: small rings (whose rows reach far
+  /// less than their columns) at every sixteenth of a pixel from 7 px above the first band
+  /// edge to 7 px below it give, byte for byte, what the same rings give 100 px lower, clear
+  /// of any edge. (A 256-pixel-wide target has bands of 384 rows.)
+  @Test func ringsAcrossABandEdgeKeepEveryRow() throws {
+    let shape = DashedRing(style: .seed).scaled(by: 3.0 / 23)
+    let colors = LoaderPalette.light.ringColors
+    func draw(height: Int, shift: Float) throws -> [UInt32] {
+      let canvas = try OffscreenCanvas(width: 256, height: height)
+      canvas.clear(LoaderPalette.light.background)
+      var rings: [RingInstance] = []
+      for i in 0..<224 {
+        rings.append(
+          RingInstance(
+            centerX: 6 + Float(i % 24) * 10 + Float(i) / 64,
+            centerY: 377 + Float(i) / 16 + shift, angle: Float(i) * 7.3,
+            color: colors[i % colors.count]))
+      }
+      try canvas.loaderRenderer.draw(rings, shape: shape, with: CoverageSpanRasterizer())
+      return canvas.argbPixels()
+    }
+    let across = try draw(height: 600, shift: 0)
+    let clear = try draw(height: 700, shift: 100)
+    #expect(across.contains { $0 != across[0] }, "the rings drew nothing")
+    let differing = (360..<410).filter { y in
+      across[(y * 256)..<(y * 256 + 256)] != clear[((y + 100) * 256)..<((y + 100) * 256 + 256)]
+    }
+    #expect(differing.isEmpty, "rows \(differing) differ")
+  }
 }

@@ -56,7 +56,7 @@ extension CoverageSpanKernel {
     placed.withUnsafeBufferPointer { placed in
       masks.withUnsafeBufferPointer { masks in
         bands.schedule(count: placed.count, height: target.height, bandRows: bandRows) { i in
-          let r = masks[Int(placed[i].shape)].reach
+          let r = masks[Int(placed[i].shape)].rowReach
           return (placed[i].py - r, placed[i].py + r)
         }
         bands.withBands { bandStart, items in

@@ -23,7 +23,7 @@ extension CoverageSpanKernel {
     let sourceRB = unsafeBitCast(color & mask, to: SIMD8<UInt16>.self)
     let sourceAG = unsafeBitCast((color &>> 8) & mask, to: SIMD8<UInt16>.self)
     var range = p.first..<(p.first + p.count)
-    if p.py - reach < rows.lowerBound || p.py + reach >= rows.upperBound {
+    if p.py - masks.rowReach < rows.lowerBound || p.py + masks.rowReach >= rows.upperBound {
       // A ring across a band edge: only its chunks on this band's rows. Rows start where
       // the offset passes `dy * pitch - 4 * reach` (see `RingCoverageAtlas.Blend`).
       let edge = 4 * reach

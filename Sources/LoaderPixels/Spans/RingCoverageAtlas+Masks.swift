@@ -15,7 +15,7 @@ extension RingCoverageAtlas {
     let outer = shape.radius + shape.halfWidth + 1
     let inner = shape.radius - shape.halfWidth - 1
     let (cr, sr) = (cos(rotation), sin(rotation))
-    let reach = self.reach
+    let rowReach = self.rowReach
     let table = self.table
     // Rings under 8 pixels across are held to no reference picture: the one-pixel box
     // builds their masks four times as fast as `coverage(x:y:)`'s quarters would.
@@ -32,7 +32,7 @@ extension RingCoverageAtlas {
     }
     pending.removeAll(keepingCapacity: true)
     row.withUnsafeMutableBufferPointer { row in
-      for j in -reach...reach {
+      for j in -rowReach...rowReach {
         let y = Double(j) + 0.5 - fy
         guard abs(y) < outer else { continue }
         let half = (outer * outer - y * y).squareRoot()
