@@ -41,9 +41,10 @@ package final class RingCoverageAtlas {
   /// No chunk reaches further than this many pixels from the anchor pixel, in any direction:
   /// a ring is culled or clipped by its anchor alone.
   let reach: Int
-  /// No chunk lies more than this many rows above or below the anchor pixel's row: rows whose
-  /// centre is within the outer radius plus the pixel of fringe, `ceil(outer + 1/2)`, far
-  /// less than `reach` (which adds a chunk's width for the columns) for a small ring. The
+  /// No chunk lies more than this many rows above or below the anchor pixel's row: a mask
+  /// keeps the rows whose centre lies within `outer` (the ink's outer radius plus a pixel of
+  /// fringe) of the ring's centre, so `ceil(outer + 1/2)` rows each way, far less than
+  /// `reach` (which adds a chunk's width for the columns) for a small ring. The
   /// bands schedule and clip a ring by it: with `reach` (before 2026-12-03), 41 % of the
   /// rings of a grid of 10k loaders straddled two bands, each then drawn twice in part with
   /// two searches for its rows; about a fifth now.
