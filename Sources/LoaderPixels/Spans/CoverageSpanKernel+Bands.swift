@@ -164,10 +164,10 @@ struct BandedFrame: RangeJob {
           CoverageSpanKernel.blendClipped(p, masks: m, target: target, rows: rows)
         } else if p.alphaWeight < 256 {
           CoverageSpanKernel.blendUnclipped(
-            p, translucent: true, masks: m, reach: m.reach, target: target, rows: rows)
+            p, translucent: true, masks: m, target: target, rows: rows)
         } else {
           CoverageSpanKernel.blendUnclipped(
-            p, translucent: false, masks: m, reach: m.reach, target: target, rows: rows)
+            p, translucent: false, masks: m, target: target, rows: rows)
         }
       }
     }

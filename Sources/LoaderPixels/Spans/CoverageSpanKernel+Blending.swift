@@ -12,7 +12,7 @@ extension CoverageSpanKernel {
   /// constant at each call, so the opaque path pays nothing for it.
   @inline(__always)
   static func blendUnclipped(
-    _ p: Placement, translucent: Bool, masks: RingCoverageAtlas.Storage, reach: Int,
+    _ p: Placement, translucent: Bool, masks: RingCoverageAtlas.Storage,
     target: PixelTarget, rows: Range<Int>
   ) {
     let blends = masks.blends
@@ -25,8 +25,8 @@ extension CoverageSpanKernel {
     var range = p.first..<(p.first + p.count)
     if p.py - masks.rowReach < rows.lowerBound || p.py + masks.rowReach >= rows.upperBound {
       // A ring across a band edge: only its chunks on this band's rows. Rows start where
-      // the offset passes `dy * pitch - 4 * reach` (see `RingCoverageAtlas.Blend`).
-      let edge = 4 * reach
+      // the offset passes `dy * pitch - 4 * masks.reach` (see `RingCoverageAtlas.Blend`).
+      let edge = 4 * masks.reach
       let lo = masks.firstChunk(in: range, offsetAtLeast: (rows.lowerBound - p.py) * pitch - edge)
       let hi = masks.firstChunk(
         in: lo..<range.upperBound, offsetAtLeast: (rows.upperBound - p.py) * pitch - edge)
