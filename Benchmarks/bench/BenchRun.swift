@@ -39,7 +39,8 @@ enum BenchCatalogue {
     ]
       + backendNames.map { "raster/\($0)" } + ["raster/buffer", "raster/cairo"]
       + SpriteBenchmarks.names
-      + backendNames.map { "frame/\($0)" } + FreePlacementBenchmarks.names + CPUBenchmarks.names
+      + backendNames.map { "frame/\($0)" } + FreePlacementBenchmarks.names + ChurnBenchmarks.names
+      + CPUBenchmarks.names
       + HostBenchmarks.names
   }
 }
@@ -121,6 +122,7 @@ final class BenchRun {
     try SpriteBenchmarks.run(self)
     try FrameBenchmarks.run(self)
     try FreePlacementBenchmarks.run(self)
+    try ChurnBenchmarks.run(self)
     try CPUBenchmarks.run(self)
     try HostBenchmarks.run(self)
     let ratios = ResultTable.ratios(results)

@@ -80,6 +80,12 @@ extension DashedRing {
     /// Whether there is any ink.
     package var isEmpty: Bool { starts.isEmpty }
 
+    /// Bytes its arrays hold, as allocated.
+    package var bytes: Int {
+      (starts.capacity + ends.capacity) * 8 + (startDirections.capacity + endDirections.capacity)
+        * 16 + firstGuess.capacity * 4
+    }
+
     /// Signed distance from `(x, y)` (unrotated, relative to the centre) to the ink; +infinity
     /// with no dashes.
     @inlinable

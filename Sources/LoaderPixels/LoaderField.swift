@@ -130,8 +130,9 @@ public final class LoaderField {
   var angles: [Float] = []
   /// What the last draw handed the renderer: its rings and their shapes.
   package var frameRings: FrameBuilder
-  /// The `spans` kernel and shape store of `draw(into:in:at:)`, made on its first use.
-  var pixelDrawer: PixelBufferDrawer?
+  /// This field's token in the shape stores it draws with: the shapes drawn since its last
+  /// draw are the host's frame (`ShapeStore`).
+  package let drawOwner = ShapeStore.makeOwner()
   /// The container of the last draw (`loader(at:)`).
   var lastContainer: LoaderRect?
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`

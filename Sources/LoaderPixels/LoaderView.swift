@@ -98,16 +98,19 @@ public final class LoaderView {
 
   /// Draws the loader at `time` into a caller's pixels, as `draw(on:in:at:)` draws on a
   /// renderer: `frame` in points in the buffer's coordinates, `buffer.density` pixels a point,
-  /// blended over what is there (see `LoaderField.draw(into:in:at:)`).
+  /// blended over what is there (see `LoaderField.draw(into:in:at:cache:)`).
   /// - Parameters:
   ///   - buffer: the pixels, their format and density.
   ///   - frame: where the row goes, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
+  ///   - cache: the masks' cache, shared with every view and field drawing with it
+  ///     (`LoaderPixelCache.shared` unless given).
   /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
-  public func draw(into buffer: PixelBuffer, in frame: LoaderRect, at time: Double)
-    throws(LoaderField.Error)
-  {
-    try field.draw(into: buffer, in: frame, at: time)
+  public func draw(
+    into buffer: PixelBuffer, in frame: LoaderRect, at time: Double,
+    cache: LoaderPixelCache = .shared
+  ) throws(LoaderField.Error) {
+    try field.draw(into: buffer, in: frame, at: time, cache: cache)
   }
 
   /// The view's clock rate: loader seconds per caller second (1 by default, 0.25 a quarter as

@@ -52,8 +52,8 @@ extension LoaderField {
     do {
       return try frameRings.withFrame(layout: layout) { (rings, shapes, ids) throws(SDLError) in
         try target.draw(
-          rings, shapes: shapes, ids: ids, with: rasterizer, region: state.region,
-          threads: threads, stoppingWhen: shouldStop)
+          rings, shapes: shapes, ids: ids, owner: drawOwner, with: rasterizer,
+          region: state.region, threads: threads, stoppingWhen: shouldStop)
       }
     } catch {
       throw .sdl(error)
@@ -131,14 +131,18 @@ extension LoaderField {
     loader(at: LoaderPoint(x: point.x, y: point.y))
   }
 
-  /// `draw(into:in:at:)` with SDL's rect.
+  /// `draw(into:in:at:cache:)` with SDL's rect.
   /// - Parameters:
   ///   - buffer: the pixels, their format and density.
   ///   - frame: the container, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
+  ///   - cache: the masks' cache (`LoaderPixelCache.shared` unless given).
   /// - Throws: what the `LoaderRect` form throws.
-  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double) throws(Error) {
-    try draw(into: buffer, in: LoaderRect(frame), at: time)
+  public func draw(
+    into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double,
+    cache: LoaderPixelCache = .shared
+  ) throws(Error) {
+    try draw(into: buffer, in: LoaderRect(frame), at: time, cache: cache)
   }
 
   /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing

@@ -37,8 +37,12 @@ public final class LoaderRenderer {
   /// The surface a software renderer draws into when you made it with
   /// `SDL_CreateSoftwareRenderer` (the `spans` backend then blends into its pixels directly).
   package let surface: UnsafeMutablePointer<SDL_Surface>?
-  /// Bytes every shape's caches together keep at most (beyond one frame's own shapes).
-  package var budgetBytes: Int { shapes.budgetBytes }
+  /// Bytes every shape's caches together keep at most between draws, as allocated; lowering
+  /// it takes effect at the end of the next draw.
+  public var budgetBytes: Int {
+    get { shapes.budgetBytes }
+    set { shapes.budgetBytes = newValue }
+  }
   /// What the renderer is: read here and again after a reset, never per draw.
   package private(set) var traits: RendererTraits
   /// Every shape drawn here, with each backend's cache of it.
@@ -47,8 +51,6 @@ public final class LoaderRenderer {
   private var backends: [any RingRasterizer] = []
   /// The shipped backends' indices in `backends`, made on first use.
   private var slotOfBackend: [RingBackend: Int] = [:]
-  /// The caches of the draw in progress, by shape index (kept for its capacity).
-  private var frameCaches: [(any RingShapeCache)?] = []
   /// Whether `close()` was called.
   package private(set) var isClosed = false
 
@@ -64,17 +66,16 @@ public final class LoaderRenderer {
   ///   - surface: the surface `renderer` draws into, if you made it with
   ///     `SDL_CreateSoftwareRenderer` (nil otherwise: a window's software renderer is found
   ///     without it).
-  ///   - budgetBytes: the most all shapes' caches hold together (default 128 MiB, at least
-  ///     4 MiB: a smaller value counts as 4 MiB). No one shape's cache takes more than a
-  ///     quarter of it; the seed at density 1 needs about 3 MB for every rotation at one
-  ///     sub-pixel position.
+  ///   - budgetBytes: the most all shapes' caches hold together between draws, counted as
+  ///     allocated, textures included (default 128 MiB, at least 1 MiB: a smaller value
+  ///     counts as 1 MiB). No one shape's cache takes more than a quarter of it.
   public init(
     _ renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>? = nil,
     budgetBytes: Int = 128 << 20
   ) {
     self.renderer = renderer
     self.surface = surface
-    shapes = ShapeStore(budgetBytes: max(4 << 20, budgetBytes))
+    shapes = ShapeStore(budgetBytes: budgetBytes)
     traits = RendererTraits(of: renderer)
   }
 
@@ -108,12 +109,14 @@ public final class LoaderRenderer {
   /// relative to the viewport's corner at render scale 1 (the caller entered
   /// `HostRenderState`): the one path from a frame to a backend. Every shape is checked
   /// against the backend's limits first; each gets its cache from `shapes` (its handle in
-  /// `ids`, when given, is used and updated, so a steady frame hashes no shape).
+  /// `ids`, when given, is used and updated, so a steady frame hashes no shape); `owner` is
+  /// the drawing field's token (`ShapeStore`'s host frame).
   /// - Returns: false when `shouldStop` cut the frame short.
   package func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
-    ids: UnsafeMutableBufferPointer<ShapeID>? = nil, with backend: any RingRasterizer,
-    region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
+    ids: UnsafeMutableBufferPointer<ShapeID>? = nil, owner: UInt64 = 0,
+    with backend: any RingRasterizer, region: PixelRegion, threads: Int,
+    stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
     guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
     var anyDrawable = false
@@ -125,20 +128,11 @@ public final class LoaderRenderer {
     let slot = slot(of: backend)
     let target = RasterTarget(
       renderer: renderer, traits: traits, region: region, attachedSurface: surface)
-    let shapeBudget = shapes.budgetBytes / 4
-    var caches: [(any RingShapeCache)?] = []
-    swap(&caches, &frameCaches)
-    defer {
-      caches.removeAll(keepingCapacity: true)
-      swap(&caches, &frameCaches)
-    }
-    shapes.beginDraw()
-    defer { shapes.endDraw() }
-    try shapes.caches(for: frameShapes, ids: ids, slot: slot, into: &caches) {
+    let share = shapes.shareBytes
+    return try shapes.draw(frameShapes, ids: ids, owner: owner, slot: slot) {
       (shape) throws(SDLError) in
-      try backend.makeCache(for: shape, on: target, budgetBytes: shapeBudget)
-    }
-    return try caches.withUnsafeBufferPointer { (caches) throws(SDLError) in
+      try backend.makeCache(for: shape, on: target, budgetBytes: share)
+    } _: { (caches) throws(SDLError) in
       try backend.draw(
         RasterFrame(rings: rings, caches: caches, threads: threads), on: target,
         stoppingWhen: shouldStop)
@@ -174,8 +168,14 @@ public final class LoaderRenderer {
     }
   }
 
-  /// Bytes of masks, meshes and textures the loaders hold on this renderer now.
-  public var cachedBytes: Int { shapes.bytes + backends.reduce(0) { $0 + $1.ownBytes } }
+  /// Bytes of masks, meshes and textures the loaders hold on this renderer now, as allocated.
+  public var cachedBytes: Int {
+    shapes.currentBytes + backends.reduce(0) { $0 + $1.ownBytes }
+  }
+
+  /// Lets every shape's caches go now (textures freed); the next draws rebuild what they
+  /// need.
+  public func purge() { shapes.purge() }
 
   /// Handles `SDL_RENDER_TARGETS_RESET` and `SDL_RENDER_DEVICE_RESET` (textures lost: they are
   /// remade on the next draw). Pass every event: the others are ignored.

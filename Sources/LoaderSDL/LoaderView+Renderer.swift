@@ -19,15 +19,17 @@ extension LoaderView {
     try field.draw(on: target, in: frame, at: time)
   }
 
-  /// `draw(into:in:at:)` with SDL's rect (the same numbers as `LoaderRect`).
+  /// `draw(into:in:at:cache:)` with SDL's rect (the same numbers as `LoaderRect`).
   /// - Parameters:
   ///   - buffer: the pixels, their format and density.
   ///   - frame: where the row goes, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
+  ///   - cache: the masks' cache (`LoaderPixelCache.shared` unless given).
   /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
-  public func draw(into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double)
-    throws(LoaderField.Error)
-  {
-    try field.draw(into: buffer, in: LoaderRect(frame), at: time)
+  public func draw(
+    into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double,
+    cache: LoaderPixelCache = .shared
+  ) throws(LoaderField.Error) {
+    try field.draw(into: buffer, in: LoaderRect(frame), at: time, cache: cache)
   }
 }

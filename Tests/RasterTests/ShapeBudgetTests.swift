@@ -2,29 +2,161 @@ import LoaderCore
 import SwiftLoaderCanvas
 import Testing
 
+@testable import LoaderPixels
 @testable import LoaderSDL
 
-/// The renderer's one byte budget (`ShapeStore`): past it, the shapes a draw does not use go,
-/// least recently drawn first, whatever their backend; the shapes a draw uses stay (each cache
-/// bounded by its own share), so a frame over the budget is not rebuilt every draw.
+/// The one byte budget of a shape store (`ShapeStore`, a `LoaderRenderer`'s or a
+/// `LoaderPixelCache`'s): every cache counted as allocated, within the budget after every
+/// draw whatever the scene; past it the shapes nobody drew this frame go first, least recently
+/// drawn first, then the frame's own caches shed; the pixels never depend on it.
 @Suite struct ShapeBudgetTests {
   static let seed = DashedRing(style: .seed)
   static let ring = [
     RingInstance(centerX: 60, centerY: 60, angle: 30, color: RGBAColor(hex: 0xFF3B30))
   ]
 
-  /// A budget smaller than one shape's caches: drawing that shape again and again lets
-  /// nothing go.
-  @Test func theShapesOfTheDrawKeepTheirCaches() throws {
-    let canvas = try OffscreenCanvas(width: 120, height: 120)
-    let loaders = LoaderRenderer(canvas.renderer, surface: canvas.surface, budgetBytes: 1)
-    for backend in RingBackend.allCases {
-      for _ in 0..<4 {
-        try loaders.draw(Self.ring, shape: Self.seed, with: loaders.rasterizer(backend))
+  /// A scene of many sizes in motion (`.free`, 10-120 pt, a third recoloured, a tenth moved by
+  /// a random sub-pixel amount each frame) into a buffer, with a budget far below what its
+  /// masks need: after every draw the cache holds at most its budget, counted as allocated,
+  /// and the last frame is the same bytes as with a budget that never binds.
+  @Test func theBudgetBoundsAChurningScene() throws {
+    let budget = 4 << 20
+    let tight = LoaderPixelCache(budgetBytes: budget)
+    let roomy = LoaderPixelCache(budgetBytes: 1 << 30)
+    let (w, h) = (640, 400)
+    var rng = SplitMix64(seed: 35)
+    let field = try LoaderField(layout: .free, threads: 2)
+    var frames: [LoaderRect] = []
+    for i in 0..<60 {
+      let height = Float(10 + 110 * rng.nextUnit())
+      let r = LoaderRect(
+        x: Float(rng.nextUnit()) * (Float(w) - height * 5),
+        y: Float(rng.nextUnit()) * (Float(h) - height), width: height * 5, height: height)
+      frames.append(r)
+      let id = try field.addLoader(isAnimating: true, at: rng.nextUnit(), frame: r)
+      if i % 3 == 0 {
+        try field.setColors([RGBAColor(r: 40, g: UInt8(i * 4), b: 200, a: 200)], of: id)
       }
     }
-    #expect(loaders.shapes.evictedBytes == 0)
-    #expect(loaders.cachedBytes > 0)
+    var pixels = [UInt32](repeating: 0xFFFF_FFFF, count: w * h)
+    var most = 0
+    var t = 1.0
+    for frame in 0..<90 {
+      t += 1.0 / 60
+      for i in stride(from: frame % 10, to: frames.count, by: 10) {
+        frames[i].x += Float(rng.nextUnit() - 0.5)
+        frames[i].y += Float(rng.nextUnit() - 0.5)
+        try field.setFrame(frames[i], of: field.loaders[i])
+      }
+      try pixels.withUnsafeMutableBytes { raw in
+        let buffer = PixelBuffer(
+          base: raw.baseAddress, width: w, height: h, bytesPerRow: 4 * w,
+          format: .bgraPremultiplied)
+        try field.draw(
+          into: buffer, in: LoaderRect(x: 0, y: 0, width: 640, height: 400), at: t, cache: tight)
+      }
+      let held = tight.cachedBytes
+      most = max(most, held)
+      #expect(held <= budget, "frame \(frame): \(held) bytes held")
+    }
+    let evicted = tight.withDrawer { $0.shapes.evictedBytes }
+    #expect(evicted > 4 * budget, "the scene needed far more than the budget")
+    // The same last frame with a cache that keeps everything.
+    func lastFrame(_ cache: LoaderPixelCache) throws -> [UInt32] {
+      var out = [UInt32](repeating: 0xFFFF_FFFF, count: w * h)
+      try out.withUnsafeMutableBytes { raw in
+        let buffer = PixelBuffer(
+          base: raw.baseAddress, width: w, height: h, bytesPerRow: 4 * w,
+          format: .bgraPremultiplied)
+        try field.draw(
+          into: buffer, in: LoaderRect(x: 0, y: 0, width: 640, height: 400), at: t, cache: cache)
+      }
+      return out
+    }
+    let reference = try lastFrame(roomy)
+    let mine = try lastFrame(tight)
+    #expect(mine == reference)
+    #expect(most > budget / 2)
+  }
+
+  /// Two fields drawing each frame into one cache protect each other's shapes: under
+  /// pressure the shapes of a field that stopped drawing go first, then the frame's caches
+  /// shed, and the shapes the other field drew a moment before stay held.
+  @Test func theHostFrameKeepsEveryFieldsShapes() throws {
+    let budget = 1 << 20
+    let cache = LoaderPixelCache(budgetBytes: budget)
+    var rng = SplitMix64(seed: 36)
+    func field(heights: [Float]) throws -> LoaderField {
+      let f = try LoaderField(layout: .free, threads: 1)
+      for (i, height) in heights.enumerated() {
+        try f.addLoader(
+          isAnimating: true, at: rng.nextUnit(),
+          frame: LoaderRect(
+            x: Float(i % 2) * 300, y: Float(i / 2) * 60, width: height * 5, height: height))
+      }
+      return f
+    }
+    let old = try field(heights: [12, 14, 16, 18])
+    let a = try field(heights: [20, 22, 24, 26, 28, 30])
+    let b = try field(heights: [40, 42, 44, 46, 48, 50])
+    var pixels = [UInt32](repeating: 0, count: 600 * 200)
+    func draw(_ f: LoaderField, at t: Double) throws {
+      try pixels.withUnsafeMutableBytes { raw in
+        try f.draw(
+          into: PixelBuffer(
+            base: raw.baseAddress, width: 600, height: 200, bytesPerRow: 600 * 4,
+            format: .rgbaPremultiplied), in: LoaderRect(x: 0, y: 0, width: 600, height: 200),
+          at: t, cache: cache)
+      }
+    }
+    /// Every loader of `f` moved by a random sub-pixel amount: new masks every frame.
+    func jiggle(_ f: LoaderField) throws {
+      for id in f.loaders {
+        var r: LoaderRect = try f.frame(of: id)
+        r.x += Float(rng.nextUnit() - 0.5)
+        r.y = max(0, r.y + Float(rng.nextUnit() - 0.5))
+        try f.setFrame(r, of: id)
+      }
+    }
+    try draw(old, at: 0.5)
+    let oldShapes = Set(old.frameRings.shapes)
+    var t = 0.5
+    var pressed = false
+    for frame in 0..<60 {
+      t += 1.0 / 60
+      try jiggle(a)
+      try jiggle(b)
+      try draw(a, at: t)
+      try draw(b, at: t)
+      let held = cache.withDrawer { Set($0.shapes.heldShapes) }
+      #expect(
+        held.isSuperset(of: a.frameRings.shapes), "frame \(frame): a's shapes, drawn this frame")
+      #expect(cache.cachedBytes <= budget, "frame \(frame)")
+      pressed = pressed || held.isDisjoint(with: oldShapes)
+    }
+    #expect(oldShapes.isDisjoint(with: a.frameRings.shapes + b.frameRings.shapes))
+    #expect(pressed, "the old field's shapes went")
+    #expect(cache.withDrawer { $0.shapes.evictedBytes } > 2 * budget, "the budget bound")
+  }
+
+  /// `budgetBytes` is settable (at least 1 MiB) and `purge()` lets everything go.
+  @Test func theBudgetIsSettableAndPurgeEmpties() throws {
+    let cache = LoaderPixelCache(budgetBytes: 1)
+    #expect(cache.budgetBytes == 1 << 20)
+    cache.budgetBytes = 64 << 20
+    #expect(cache.budgetBytes == 64 << 20)
+    let view = LoaderView(isAnimating: true)
+    var pixels = [UInt32](repeating: 0, count: 390 * 120)
+    try pixels.withUnsafeMutableBytes { raw in
+      try view.draw(
+        into: PixelBuffer(
+          base: raw.baseAddress, width: 390, height: 120, bytesPerRow: 390 * 4,
+          format: .rgbaPremultiplied), in: LoaderRect(x: 0, y: 0, width: 390, height: 120),
+        at: 0.3, cache: cache)
+    }
+    #expect(cache.cachedBytes > 0)
+    cache.purge()
+    #expect(cache.cachedBytes == 0)
   }
 
   /// Over the budget, shapes the draw does not use go, least recently drawn first, the
@@ -32,14 +164,14 @@ import Testing
   /// surface too): what stays is the most recently drawn, within the budget.
   @Test func shapesTheDrawDoesNotUseGoLeastRecentFirst() throws {
     let canvas = try OffscreenCanvas(width: 120, height: 120)
-    let loaders = LoaderRenderer(canvas.renderer, surface: canvas.surface, budgetBytes: 1)
+    let loaders = LoaderRenderer(canvas.renderer, surface: canvas.surface, budgetBytes: 4 << 20)
     let gfx = try loaders.rasterizer(.gfx)
     let spans = try loaders.rasterizer(.spans)
     let shapes = (0..<12).map { Self.seed.scaled(by: 1 + Double($0) / 4) }
     for (k, shape) in shapes.enumerated() {
       try loaders.draw(Self.ring, shape: shape, with: k % 2 == 0 ? gfx : spans)
-      let store = loaders.shapes
-      #expect(store.bytes <= loaders.budgetBytes || store.heldShapes == [shape], "draw \(k)")
+      #expect(loaders.shapes.bytes <= loaders.budgetBytes, "draw \(k)")
+      #expect(loaders.shapes.currentBytes == loaders.shapes.bytes, "draw \(k)")
     }
     let atlas = try #require(loaders.cache(of: shapes[10], drawnWith: gfx) as? GfxAtlas)
     #expect(atlas.bytes > atlas.textureBytes, "the painter's surface counts")

@@ -26,3 +26,13 @@ extension DashedRing {
     return isDrawable
   }
 }
+
+extension UnsafeBufferPointer<DashedRing> {
+  /// Whether any of the shapes has ink to draw, each first checked against `backend`'s
+  /// `limit` (`DashedRing.isDrawable(by:limit:)`): the check every draw makes first.
+  package func anyDrawable(by backend: String, limit: Double) throws(RasterError) -> Bool {
+    var any = false
+    for shape in self { any = try shape.isDrawable(by: backend, limit: limit) || any }
+    return any
+  }
+}

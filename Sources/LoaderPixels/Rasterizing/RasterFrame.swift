@@ -25,6 +25,8 @@ package struct RingInstance: Sendable, Hashable {
 
 /// What a backend keeps for one shape on one renderer. The `ShapeStore` makes it on the first
 /// draw that needs it and drops it when the shape goes idle or the budget needs the room.
+/// `bytes` counts what it holds as allocated (capacities, whole texture pages), so the
+/// store's budget bounds the memory, not the part in use.
 package protocol RingShapeCache: AnyObject {
   /// Bytes held now, memory and textures.
   var bytes: Int { get }
@@ -33,10 +35,14 @@ package protocol RingShapeCache: AnyObject {
   var cullingReach: Float { get }
   /// Frees what lives on the renderer now (textures); the cache is not used again.
   func close()
+  /// Hands back every byte it can while staying usable (masks, atlas cells: rebuilt on
+  /// demand), between draws: the store's budget needs the room.
+  func shed()
 }
 
 extension RingShapeCache {
   package func close() {}
+  package func shed() {}
 }
 
 /// One draw call's rings and their shapes' caches, as a backend receives them.

@@ -54,20 +54,21 @@ extension CoverageSpanKernel {
 
   /// Replaces each placement's key (`placement(of:...)`) by its mask's chunks, building the
   /// masks not built yet, and drops the placements whose mask is empty. Each lookup is one
-  /// 8-byte entry of a shape's key table (`RingCoverageAtlas.maskSpans`); in a scene of moving
-  /// rings the keys are random and the tables of a few dozen shapes exceed the nearer caches,
-  /// so the entry `keyPrefetchDistance` placements ahead is asked for first and the misses
-  /// overlap instead of queueing.
+  /// 8-byte entry of a block of a shape's keys (`RingCoverageAtlas.blocks`: the block of the
+  /// ring's sub-pixel offset, then the phase in it); in a scene of moving rings the keys are
+  /// random and the blocks of a few dozen shapes exceed the nearer caches, so the entry
+  /// `keyPrefetchDistance` placements ahead is asked for first and the misses overlap
+  /// instead of queueing.
   func resolveMasks(_ placed: inout [Placement], atlases: [RingCoverageAtlas?]) {
     guard let any = atlases.first(where: { $0 != nil }) ?? nil else { return }
-    // Each shape's key table as a plain pointer: no reference counting per ring (a shape
-    // with nothing to draw has no placements, so any table stands in for it). Kept between
+    // Each shape's key blocks as a plain pointer: no reference counting per ring (a shape
+    // with nothing to draw has no placements, so any atlas stands in for it). Kept between
     // frames (locals: see the README).
-    var tables: [UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>] = []
+    var tables: [UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>] = []
     swap(&tables, &frameKeyTables)
     defer { swap(&tables, &frameKeyTables) }
     tables.removeAll(keepingCapacity: true)
-    for atlas in atlases { tables.append((atlas ?? any).maskSpans) }
+    for atlas in atlases { tables.append((atlas ?? any).blocks) }
     let ahead = Self.keyPrefetchDistance
     let kept = placed.withUnsafeMutableBufferPointer { placed in
       tables.withUnsafeBufferPointer { tables in
@@ -76,10 +77,10 @@ extension CoverageSpanKernel {
         for i in 0..<n {
           if i + ahead < n {
             let q = placed[i + ahead]
-            prefetch(tables[Int(q.shape)] + q.first)
+            prefetch(Self.entry(tables[Int(q.shape)], q.first))
           }
           var p = placed[i]
-          var m = tables[Int(p.shape)][p.first]
+          var m = Self.entry(tables[Int(p.shape)], p.first).pointee
           if m.start < 0, let atlas = atlases[Int(p.shape)] {
             let built = atlas.buildMask(p.first)
             m = .init(start: Int32(built.start), count: Int32(built.count))
@@ -94,5 +95,13 @@ extension CoverageSpanKernel {
       }
     }
     placed.removeLast(placed.count - kept)
+  }
+
+  /// Where `key`'s entry is among `blocks` (`RingCoverageAtlas.key(phase:sx:sy:)`).
+  @inline(__always)
+  static func entry(
+    _ blocks: UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>, _ key: Int
+  ) -> UnsafeMutablePointer<RingCoverageAtlas.MaskSpan> {
+    blocks[key >> RingCoverageAtlas.phaseBits] + (key & RingCoverageAtlas.phaseMask)
   }
 }

@@ -22,7 +22,8 @@ package final class CoverageSpanKernel {
   /// Per frame: each shape's masks, by shape index.
   var frameStorages: [RingCoverageAtlas.Storage] = []
   /// Per frame: each shape's key table, by shape index (`resolveMasks(_:atlases:)`).
-  var frameKeyTables: [UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>] = []
+  var frameKeyTables: [UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>] =
+    []
   let bands = RingBandBuckets()
 
   package init() {}

@@ -1,17 +1,19 @@
 import LoaderCore
 
 /// Draws a frame's rings into a caller's `PixelBuffer` with the `spans` kernel: the same masks,
-/// bands and blending as on an SDL renderer, without one. A buffer has no renderer to share
-/// caches with, so the field that draws into buffers keeps one of these, with its own
-/// `ShapeStore`.
+/// bands and blending as on an SDL renderer, without one. A `LoaderPixelCache` owns one, so
+/// every field and view drawing into buffers with that cache shares its shapes and budget.
 package final class PixelBufferDrawer {
-  let shapes = ShapeStore(budgetBytes: 128 << 20)
+  let shapes: ShapeStore
   private let spans = CoverageSpanKernel()
-  private var caches: [(any RingShapeCache)?] = []
   private var oneShape: [DashedRing] = []
   private var oneID: [ShapeID] = [.none]
+  /// The owner of the draws without a field (`draw(_:shape:into:threads:)`).
+  private let owner = ShapeStore.makeOwner()
 
-  package init() {}
+  package init(budgetBytes: Int = LoaderPixelCache.defaultBudgetBytes) {
+    shapes = ShapeStore(budgetBytes: budgetBytes)
+  }
 
   /// Draws `rings`, all of one `shape` (pixels), into `buffer` (its density ignored: the rings
   /// are in its pixels), blending over what is there: rings without a field (the bench's
@@ -31,34 +33,30 @@ package final class PixelBufferDrawer {
       try oneID.withUnsafeMutableBufferPointer { (ids) throws(RasterError) in
         try rings.withUnsafeBufferPointer { (rings) throws(RasterError) in
           try draw(
-            rings, shapes: shapes, ids: ids, into: checked.base, bytesPerRow: buffer.bytesPerRow,
-            region: checked.region, straight: buffer.format == .rgbaStraight, threads: threads)
+            rings, shapes: shapes, ids: ids, owner: owner, into: checked.base,
+            bytesPerRow: buffer.bytesPerRow, region: checked.region,
+            straight: buffer.format == .rgbaStraight, threads: threads)
         }
       }
     }
   }
 
   /// Blends `rings` (shaped by `frameShapes`, handles in `ids`) into the pixels of `region` of
-  /// the buffer at `base`, `bytesPerRow` apart: premultiplied "over", or straight "over" when
-  /// `straight`.
+  /// the buffer at `base`, `bytesPerRow` apart, for `owner` (a field's token: its shapes and
+  /// those drawn since its last draw are the host's frame): premultiplied "over", or straight
+  /// "over" when `straight`.
   func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
-    ids: UnsafeMutableBufferPointer<ShapeID>, into base: UnsafeMutableRawPointer,
+    ids: UnsafeMutableBufferPointer<ShapeID>, owner: UInt64, into base: UnsafeMutableRawPointer,
     bytesPerRow: Int, region: PixelRegion, straight: Bool, threads: Int
   ) throws(RasterError) {
-    var anyDrawable = false
-    for shape in frameShapes {
-      anyDrawable =
-        try shape.isDrawable(by: "spans", limit: RingCoverageAtlas.maximumRadius) || anyDrawable
-    }
-    guard anyDrawable, !rings.isEmpty, !region.isEmpty else { return }
-    shapes.beginDraw()
-    defer { shapes.endDraw() }
-    let budget = shapes.budgetBytes / 4
-    shapes.caches(for: frameShapes, ids: ids, slot: 0, into: &caches) { shape in
-      RingCoverageAtlas(shape: shape, budgetBytes: budget)
-    }
-    caches.withUnsafeBufferPointer { caches in
+    guard try frameShapes.anyDrawable(by: "spans", limit: RingCoverageAtlas.maximumRadius),
+      !rings.isEmpty, !region.isEmpty
+    else { return }
+    let share = shapes.shareBytes
+    shapes.draw(frameShapes, ids: ids, owner: owner, slot: 0) { shape in
+      RingCoverageAtlas(shape: shape, budgetBytes: share)
+    } _: { caches in
       let target = PixelTarget(
         base: base + region.y * bytesPerRow + region.x * 4, width: region.width,
         height: region.height, pitch: bytesPerRow, originPixelX: region.x,

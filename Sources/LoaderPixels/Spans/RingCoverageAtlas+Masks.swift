@@ -6,9 +6,9 @@ extension RingCoverageAtlas {
   /// whose coverage is not 0, row by row, in as few four-pixel chunks as cover them.
   func buildMask(_ key: Int) -> (start: Int, count: Int) {
     let s = subpixelSteps
-    let sx = key % s
-    let sy = (key / s) % s
-    let phase = key / (s * s)
+    let offset = key >> Self.phaseBits
+    let (sx, sy) = (offset % s, offset / s)
+    let phase = key & Self.phaseMask
     let rotation = 2 * Double.pi * Double(phase) / Double(phases)
     let fx = Double(sx) / Double(s)
     let fy = Double(sy) / Double(s)

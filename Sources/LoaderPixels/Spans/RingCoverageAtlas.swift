@@ -1,5 +1,6 @@
 import Foundation
 import LoaderCore
+import Synchronization
 
 /// The antialiased coverage of one ring shape (pixel units) at every rotation phase and
 /// sub-pixel offset, stored as runs of 8-bit coverage and built the first time a phase is
@@ -10,13 +11,16 @@ import LoaderCore
 /// ```
 /// phase = round(angle / 2 pi * phases) mod phases,  phases = ceil(2 pi (r + w/2 + 1) / 0.2)
 /// q     = round(center * S),  pixel = floor(q / S),  s = q - pixel * S      (S = 8)
+/// key   = (sy * S + sx) << phaseBits | phase
 /// ```
 /// so the rotation moves the outermost ink by at most 0.1 px from the exact angle and the
-/// centre by at most `1 / (2 S)` px from the exact position (finer phases measured no better
-/// against Cairo, and twice the masks spill out of the caches); rings under 8 pixels across
-/// take `S = 4` (`defaultSubpixelSteps(for:)`). A seed ring at density 1 has
-/// 817 phases and a mask of about 200 chunks of 16 bytes (3.2 KiB); masks past `budgetBytes`
-/// are dropped between frames and rebuilt on demand.
+/// centre by at most `1 / (2 S)` px from the exact position; rings under 8 pixels across take
+/// `S = 4` (`defaultSubpixelSteps(for:)`). Finding a mask is two loads: the sub-pixel
+/// offset's block of `phases` entries (made on the first mask at that offset, so a ring that
+/// stands still costs one block, not `S * S`), then the phase's entry in it. Masks past
+/// `budgetBytes` are dropped between frames and rebuilt on demand; `bytes` counts every
+/// buffer as allocated, and `shed()` hands all but the smallest back (`ShapeStore` calls it
+/// when a draw's own shapes exceed its budget).
 ///
 /// Coverage of a pixel is `DashedRing.DistanceTable.coverage(x:y:)` at its centre:
 /// `DashedRing`'s rule, `clamp(min(1/2 - d, 2 h), 0, 1)` with `d` the signed distance from the
@@ -44,10 +48,9 @@ package final class RingCoverageAtlas {
   /// No chunk lies more than this many rows above or below the anchor pixel's row: a mask
   /// keeps the rows whose centre lies within `outer` (the ink's outer radius plus a pixel of
   /// fringe) of the ring's centre, so `ceil(outer + 1/2)` rows each way, far less than
-  /// `reach` (which adds a chunk's width for the columns) for a small ring. The
-  /// bands schedule and clip a ring by it: with `reach` (before 2026-12-03), 41 % of the
-  /// rings of a grid of 10k loaders straddled two bands, each then drawn twice in part with
-  /// two searches for its rows; about a fifth now.
+  /// `reach` (which adds a chunk's width for the columns) for a small ring. The bands
+  /// schedule and clip a ring by it, so fewer rings straddle two bands (Benchmarks/README.md,
+  /// "Loaders anywhere").
   let rowReach: Int
   /// Stored masks stop growing past this many bytes: the next frame starts afresh.
   let budgetBytes: Int
@@ -63,9 +66,7 @@ package final class RingCoverageAtlas {
   ///
   /// Together, a mask is one run of memory that the blender asks for whole a few rings
   /// ahead (`BandedFrame`): a frame of moving rings reads its masks from all over a store of
-  /// tens of megabytes, and a ring ten pixels across has about 11 chunks, two or three lines
-  /// here against three or four in the two arrays of offsets and coverage kept before
-  /// 2026-12-03.
+  /// tens of megabytes, so each mask should cost as few cache lines as it can.
   struct Blend {
     var offset: Int32
     var coverage: SIMD4<UInt8>
@@ -81,16 +82,19 @@ package final class RingCoverageAtlas {
   private var chunkCapacity: Int
   private(set) var chunkCount = 0
   /// Where a built mask's chunks are: `start ..< start + count`; `start` -1 before it is built.
-  /// One 8-byte entry a key, so finding a mask is one load (one cache miss in a scene of
-  /// random phases and offsets, where the table is too big for the nearer caches).
+  /// One 8-byte entry a key, so finding a mask in its block is one load.
   struct MaskSpan {
     var start: Int32
     var count: Int32
     static let unbuilt = MaskSpan(start: -1, count: 0)
   }
-  /// Per key, its mask's chunks; its address stays put for the atlas's lifetime.
-  let maskSpans: UnsafeMutablePointer<MaskSpan>
-  private let keyCount: Int
+  /// Per sub-pixel offset `sy * S + sx`, its block of `phases` entries: `Self.unbuiltBlock`
+  /// (shared, never written) until the first mask at that offset is built.
+  let blocks: UnsafeMutablePointer<UnsafeMutablePointer<MaskSpan>>
+  /// Sub-pixel offsets, `S * S`.
+  private let offsetCount: Int
+  /// Blocks of their own (not `unbuiltBlock`), for `bytes`.
+  private var ownBlocks = 0
 
   /// Every run is a whole number of this many pixels (one vector of the blender).
   static let chunk = 4
@@ -128,9 +132,9 @@ package final class RingCoverageAtlas {
     rowReach = Int((outer + 0.5).rounded(.up))
     rowScratch = [UInt8](repeating: 0, count: 2 * reach + 2)
     self.budgetBytes = budgetBytes
-    keyCount = keys.count
-    maskSpans = .allocate(capacity: keyCount)
-    maskSpans.initialize(repeating: .unbuilt, count: keyCount)
+    offsetCount = subpixelSteps * subpixelSteps
+    blocks = .allocate(capacity: offsetCount)
+    blocks.initialize(repeating: Self.unbuiltBlock, count: offsetCount)
     chunkCapacity = Self.initialChunkCapacity
     chunks = .allocate(capacity: chunkCapacity)
     blends = .allocate(capacity: chunkCapacity)
@@ -138,7 +142,8 @@ package final class RingCoverageAtlas {
   }
 
   deinit {
-    maskSpans.deallocate()
+    releaseBlocks()
+    blocks.deallocate()
     chunks.deallocate()
     blends.deallocate()
   }
@@ -196,28 +201,37 @@ package final class RingCoverageAtlas {
     Storage(chunks: chunks, blends: blends, reach: reach, rowReach: rowReach)
   }
 
-  /// Bytes held by built masks: per chunk its position and its `Blend` record.
-  var storedBytes: Int {
-    chunkCount * (MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride)
+  /// Bytes allocated for masks: the chunk buffers' capacity (position and `Blend` record a
+  /// chunk), the key blocks, and the build's scratch.
+  var allocatedBytes: Int {
+    chunkCapacity * (MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride)
+      + ownBlocks * phases * MemoryLayout<MaskSpan>.stride
+      + offsetCount * MemoryLayout<UnsafeMutablePointer<MaskSpan>>.stride
+      + rowScratch.capacity + pendingChunks.capacity * 8 + table.bytes
   }
 
-  /// Bytes of the per-key tables, held whatever is built.
-  var keyTableBytes: Int { keyCount * MemoryLayout<MaskSpan>.stride }
-
-  /// Forgets every mask when the store is over budget; call between frames only (chunk
-  /// indices handed out earlier become stale).
+  /// Forgets every mask when the chunks stored pass `budgetBytes`; call between frames only
+  /// (chunk indices handed out earlier become stale).
   func trimIfOverBudget() {
-    guard storedBytes > budgetBytes else { return }
+    guard chunkCount * (MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride) > budgetBytes
+    else { return }
     forgetMasks(releasingStorage: false)
   }
 
   /// Forgets every mask (between frames only, as `trimIfOverBudget`); with
-  /// `releasingStorage`, the chunk buffers also go back to their first size, so the memory
-  /// returns to the allocator (another shape's budget needs it).
+  /// `releasingStorage`, the chunk buffers go back to their first size and the key blocks
+  /// are freed, so the memory returns to the allocator.
   func forgetMasks(releasingStorage: Bool = true) {
-    maskSpans.update(repeating: .unbuilt, count: keyCount)
     chunkCount = 0
-    guard releasingStorage, chunkCapacity > Self.initialChunkCapacity else { return }
+    guard releasingStorage else {
+      for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
+        blocks[o].update(repeating: .unbuilt, count: phases)
+      }
+      return
+    }
+    releaseBlocks()
+    pendingChunks = []
+    guard chunkCapacity > Self.initialChunkCapacity else { return }
     chunks.deallocate()
     blends.deallocate()
     chunkCapacity = Self.initialChunkCapacity
@@ -225,8 +239,48 @@ package final class RingCoverageAtlas {
     blends = .allocate(capacity: chunkCapacity)
   }
 
-  /// Chunks the buffers start with.
-  static let initialChunkCapacity = 1 << 14
+  /// Frees every key block of its own (every offset then reads `unbuiltBlock`).
+  private func releaseBlocks() {
+    for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
+      blocks[o].deallocate()
+      blocks[o] = Self.unbuiltBlock
+    }
+    ownBlocks = 0
+  }
+
+  /// The block of sub-pixel offset `offset`, made (every phase unbuilt) if it has none.
+  func ownBlock(_ offset: Int) -> UnsafeMutablePointer<MaskSpan> {
+    if blocks[offset] != Self.unbuiltBlock { return blocks[offset] }
+    let block = UnsafeMutablePointer<MaskSpan>.allocate(capacity: phases)
+    block.initialize(repeating: .unbuilt, count: phases)
+    blocks[offset] = block
+    ownBlocks += 1
+    return block
+  }
+
+  /// Bits of a key below its sub-pixel offset: a phase index fits (`maximumRadius`).
+  static let phaseBits = 17
+  static let phaseMask = (1 << phaseBits) - 1
+
+  /// One block of unbuilt entries as long as the most phases any shape has, shared by every
+  /// offset without masks of every atlas, and never written.
+  nonisolated(unsafe) static let unbuiltBlock: UnsafeMutablePointer<MaskSpan> = {
+    // Safe to share: initialized once (a `static let` is initialized atomically) and only
+    // ever read afterwards; `ownBlock(_:)` replaces it rather than writing to it.
+    let n = RingAtlasKeys(reach: maximumRadius + 1, subpixelSteps: 1).phases
+    precondition(n <= phaseMask + 1, "a phase index must fit in phaseBits")
+    let block = UnsafeMutablePointer<MaskSpan>.allocate(capacity: n)
+    block.initialize(repeating: .unbuilt, count: n)
+    return block
+  }()
+
+  /// Masks built so far by every atlas of the process (the bench's `frame/churn` reads it per
+  /// frame).
+  package static let masksBuilt = Atomic<Int>(0)
+
+  /// Chunks the buffers start with: a few masks of a mid-sized ring, so a shape drawn once
+  /// costs little.
+  static let initialChunkCapacity = 1 << 9
 
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
@@ -235,17 +289,21 @@ package final class RingCoverageAtlas {
   /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
   @inline(__always)
   func mask(_ key: Int) -> (start: Int, count: Int) {
-    let m = maskSpans[key]
+    let m = blocks[key >> Self.phaseBits][key & Self.phaseMask]
     if m.start >= 0 { return (Int(m.start), Int(m.count)) }
     return buildMask(key)
   }
 
   @inline(__always)
-  func key(phase: Int, sx: Int, sy: Int) -> Int { keys.key(phase: phase, sx: sx, sy: sy) }
+  func key(phase: Int, sx: Int, sy: Int) -> Int {
+    (sy * subpixelSteps + sx) << Self.phaseBits | phase
+  }
 
   /// Records that `key`'s mask is chunks `start ..< start + count`.
   func setMask(_ key: Int, start: Int, count: Int) {
-    maskSpans[key] = MaskSpan(start: Int32(start), count: Int32(count))
+    ownBlock(key >> Self.phaseBits)[key & Self.phaseMask] = MaskSpan(
+      start: Int32(start), count: Int32(count))
+    Self.masksBuilt.wrappingAdd(1, ordering: .relaxed)
   }
 
   /// Appends `pending` (a mask's chunks and coverage) and returns the index of the first.
@@ -277,7 +335,9 @@ package final class RingCoverageAtlas {
 }
 
 extension RingCoverageAtlas: RingShapeCache {
-  /// Masks and key tables.
-  package var bytes: Int { storedBytes + keyTableBytes }
+  /// Every buffer as allocated (`allocatedBytes`).
+  package var bytes: Int { allocatedBytes }
   package var cullingReach: Float { Float(reach) }
+  /// Forgets every mask and frees the buffers beyond their first size.
+  package func shed() { forgetMasks(releasingStorage: true) }
 }

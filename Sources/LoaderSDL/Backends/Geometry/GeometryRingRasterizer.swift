@@ -64,7 +64,8 @@ package final class GeometryRingRasterizer: RingRasterizer {
   final class TemplateBox: RingShapeCache {
     let mesh: Template
     init(_ mesh: Template) { self.mesh = mesh }
-    var bytes: Int { mesh.positions.count * 40 + mesh.indices.count * 4 }
+    /// As allocated: the arrays' capacities.
+    var bytes: Int { mesh.positions.capacity * 40 + mesh.indices.capacity * 4 }
     var cullingReach: Float { Float(mesh.shape.radius + mesh.shape.halfWidth + 1) }
   }
 

@@ -157,6 +157,10 @@ final class GfxAtlas: RingShapeCache {
   /// The cell's box reaches `origin + 1` pixels from the centre at most.
   var cullingReach: Float { Float(origin + 1) }
 
+  /// The store's budget needs the room: the page textures go (`close()`), cells are painted
+  /// again on demand.
+  func shed() { close() }
+
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
   func phase(ofDegrees degrees: Float) -> Int { keys.phase(ofDegrees: degrees) }

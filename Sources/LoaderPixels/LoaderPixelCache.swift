@@ -1,0 +1,62 @@
+import Synchronization
+
+/// The ring shapes drawn into pixel buffers, with their masks, and the budget that bounds
+/// them: what a `LoaderRenderer` is to an SDL renderer, for `PixelBuffer`s.
+///
+/// Every `LoaderField` and `LoaderView` drawing into buffers with one cache shares its masks:
+/// 100 views of the seed at one density hold what one does. Draws that name none use
+/// `shared`, one for the process. A shape's masks are made on its first draw and let go once
+/// no draw has used it for two seconds of drawing, or, least recently drawn first, when
+/// everything together passes `budgetBytes`: after every draw `cachedBytes` is within it,
+/// counted as allocated. A frame whose own shapes need more is still drawn whole; its masks
+/// are then given back after it and rebuilt when drawn again, which costs time, not memory.
+///
+/// ```swift
+/// let cache = LoaderPixelCache(budgetBytes: 32 << 20)
+/// try view.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 390, height: 120),
+///               at: now, cache: cache)
+/// ```
+///
+/// Thread-safe: one draw at a time uses a cache (a draw from another thread waits for it),
+/// so threads drawing at once should each have their own.
+public final class LoaderPixelCache: Sendable {
+  /// The cache of every draw into a buffer that names none.
+  public static let shared = LoaderPixelCache()
+
+  /// `budgetBytes` unless one is given: 128 MiB.
+  public static let defaultBudgetBytes = 128 << 20
+
+  /// Held by every use of `drawer`.
+  private let lock = Mutex(())
+  /// The kernel and the shape store. Safe to share: touched only by `withDrawer(_:)`, which
+  /// holds `lock` for the whole call, so one thread at a time uses it; nothing of it escapes
+  /// the call.
+  private nonisolated(unsafe) let drawer: PixelBufferDrawer
+
+  /// An empty cache.
+  /// - Parameter budgetBytes: the most its masks hold between draws (at least 1 MiB: a
+  ///   smaller value counts as 1 MiB). No one shape keeps more than a quarter of it.
+  public init(budgetBytes: Int = LoaderPixelCache.defaultBudgetBytes) {
+    drawer = PixelBufferDrawer(budgetBytes: budgetBytes)
+  }
+
+  /// The most the masks hold between draws, bytes as allocated (at least 1 MiB); lowering it
+  /// takes effect at the end of the next draw.
+  public var budgetBytes: Int {
+    get { withDrawer { $0.shapes.budgetBytes } }
+    set { withDrawer { $0.shapes.budgetBytes = newValue } }
+  }
+
+  /// Bytes the masks hold now, as allocated.
+  public var cachedBytes: Int { withDrawer { $0.shapes.currentBytes } }
+
+  /// Lets every mask go now; the next draws rebuild what they need.
+  public func purge() {
+    withDrawer { $0.shapes.purge() }
+  }
+
+  /// Runs `body` with the drawer, holding the lock.
+  func withDrawer<R, E: Error>(_ body: (PixelBufferDrawer) throws(E) -> R) throws(E) -> R {
+    try lock.withLock { (_) throws(E) -> R in try body(drawer) }
+  }
+}
