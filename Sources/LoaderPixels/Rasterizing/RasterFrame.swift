@@ -38,11 +38,49 @@ package protocol RingShapeCache: AnyObject {
   /// Hands back every byte it can while staying usable (masks, atlas cells: rebuilt on
   /// demand), between draws: the store's budget needs the room.
   func shed()
+  /// Adds the bytes of its recyclable entries (masks) to `histogram`, each at the bucket of
+  /// its age (`CacheAge`); what it adds nothing for counts as always needed.
+  func addAges(into histogram: inout [Int])
+  /// Lets go of the entries `age` frames old or older (`addAges(into:)`'s), between draws.
+  func recycle(keepingAgesBelow age: UInt32)
 }
 
 extension RingShapeCache {
   package func close() {}
   package func shed() {}
+  package func addAges(into histogram: inout [Int]) {}
+  package func recycle(keepingAgesBelow age: UInt32) {}
+}
+
+/// Ages of cache entries, in frames since a draw last used them, in buckets: 0 (this frame),
+/// 1, 2-3, 4-7, ... (a power of two each), so a store can keep the most recently used entries
+/// of every cache that fit its budget (least recently used first, to a power of two).
+package enum CacheAge {
+  /// Buckets in a histogram.
+  package static let buckets = 24
+
+  /// The bucket of `age`.
+  @inline(__always)
+  package static func bucket(_ age: UInt32) -> Int {
+    age == 0 ? 0 : min(buckets - 1, 1 + (31 - age.leadingZeroBitCount))
+  }
+
+  /// The first age of bucket `b` (`UInt32.max` past the last).
+  package static func firstAge(ofBucket b: Int) -> UInt32 {
+    b == 0 ? 0 : b >= buckets ? .max : 1 << (b - 1)
+  }
+
+  /// The age below which the entries of `histogram` (bytes by bucket), youngest first, fit in
+  /// `bytes` after `fixed` bytes that cannot go.
+  package static func cutoff(_ histogram: [Int], fitting bytes: Int, fixed: Int = 0) -> UInt32 {
+    var total = fixed
+    var b = 0
+    while b < buckets, total + histogram[b] <= bytes {
+      total += histogram[b]
+      b += 1
+    }
+    return firstAge(ofBucket: b)
+  }
 }
 
 /// One draw call's rings and their shapes' caches, as a backend receives them.

@@ -23,8 +23,9 @@ package struct ShapeID: Hashable, Sendable {
 /// - A shape no draw used for `idleSeconds` of that clock is let go, caches and all.
 /// - `bytes` counts every cache as allocated (`RingShapeCache.bytes`), and after every draw
 ///   it is at most `budgetBytes`: the least recently drawn shapes go first, then, when the
-///   host's frame alone needs more, the frame's own caches shed what they hold (largest
-///   first), and then its shapes go too. A frame that needs more than the budget is still
+///   host's frame alone needs more, its caches' least recently used entries (masks unused
+///   for the most frames: `CacheAge`) until a quarter of the budget is free again, then its
+///   caches shed what they hold (largest first), and then its shapes go too. A frame that needs more than the budget is still
 ///   drawn whole: its caches are rebuilt by the next draw that needs them.
 /// - The host's frame: every shape drawn since the drawing field's previous draw (`owner`).
 ///   Several fields or views drawing each frame protect each other's shapes that way, so one
@@ -84,6 +85,8 @@ package final class ShapeStore {
   private var frameCaches: [(any RingShapeCache)?] = []
   /// Entries of the host's frame, by bytes (`endDraw()`; kept for its capacity).
   private var pressed: [(bytes: Int, index: Int)] = []
+  /// Bytes of the caches' entries by age (`endDraw()`; kept for its capacity).
+  private var ages: [Int] = []
 
   package init(budgetBytes: Int) {
     self.budgetBytes = max(Self.minimumBudget, budgetBytes)
@@ -218,7 +221,26 @@ package final class ShapeStore {
       evict(oldest)
     }
     guard bytes > budgetBytes else { return }
-    // The host's frame alone is over: its caches shed, the largest first, then its shapes go.
+    // The host's frame alone is over: the entries its caches used least recently go (masks a
+    // power of two of frames old or older) until three quarters of the budget are left, ...
+    ages.removeAll(keepingCapacity: true)
+    ages.append(contentsOf: repeatElement(0, count: CacheAge.buckets))
+    for i in entries.indices where entries[i].isLive {
+      for case let c? in entries[i].caches { c.addAges(into: &ages) }
+    }
+    let recyclable = ages.reduce(0, +)
+    let age = CacheAge.cutoff(ages, fitting: budgetBytes * 3 / 4, fixed: bytes - recyclable)
+    if age < .max {
+      var total = 0
+      for i in entries.indices where entries[i].isLive {
+        for case let c? in entries[i].caches { c.recycle(keepingAgesBelow: age) }
+        total += entries[i].bytes
+      }
+      evictedBytes += max(0, bytes - total)
+      bytes = total
+    }
+    guard bytes > budgetBytes else { return }
+    // ... then its caches shed whole, the largest first, then its shapes go.
     pressed.removeAll(keepingCapacity: true)
     for i in entries.indices where entries[i].isLive {
       pressed.append((entries[i].bytes, i))

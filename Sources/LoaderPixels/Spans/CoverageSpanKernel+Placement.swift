@@ -69,29 +69,39 @@ extension CoverageSpanKernel {
     defer { swap(&tables, &frameKeyTables) }
     tables.removeAll(keepingCapacity: true)
     for atlas in atlases { tables.append((atlas ?? any).blocks) }
+    var clocks: [UInt32] = []
+    swap(&clocks, &frameClocks)
+    defer { swap(&clocks, &frameClocks) }
+    clocks.removeAll(keepingCapacity: true)
+    for atlas in atlases { clocks.append((atlas ?? any).frame) }
     let ahead = Self.keyPrefetchDistance
     let kept = placed.withUnsafeMutableBufferPointer { placed in
       tables.withUnsafeBufferPointer { tables in
-        let n = placed.count
-        var kept = 0
-        for i in 0..<n {
-          if i + ahead < n {
-            let q = placed[i + ahead]
-            prefetch(Self.entry(tables[Int(q.shape)], q.first))
+        clocks.withUnsafeBufferPointer { clocks in
+          let n = placed.count
+          var kept = 0
+          for i in 0..<n {
+            if i + ahead < n {
+              let q = placed[i + ahead]
+              prefetch(Self.entry(tables[Int(q.shape)], q.first))
+            }
+            var p = placed[i]
+            let entry = Self.entry(tables[Int(p.shape)], p.first)
+            var m = entry.pointee
+            if m.start >= 0 {
+              entry.pointee.stamp = clocks[Int(p.shape)]
+            } else if let atlas = atlases[Int(p.shape)] {
+              let built = atlas.buildMask(p.first)
+              m = .init(start: Int32(built.start), count: Int32(built.count))
+            }
+            guard m.count > 0 else { continue }
+            p.first = Int(m.start)
+            p.count = Int(m.count)
+            placed[kept] = p
+            kept += 1
           }
-          var p = placed[i]
-          var m = Self.entry(tables[Int(p.shape)], p.first).pointee
-          if m.start < 0, let atlas = atlases[Int(p.shape)] {
-            let built = atlas.buildMask(p.first)
-            m = .init(start: Int32(built.start), count: Int32(built.count))
-          }
-          guard m.count > 0 else { continue }
-          p.first = Int(m.start)
-          p.count = Int(m.count)
-          placed[kept] = p
-          kept += 1
+          return kept
         }
-        return kept
       }
     }
     placed.removeLast(placed.count - kept)

@@ -24,6 +24,8 @@ package final class CoverageSpanKernel {
   /// Per frame: each shape's key table, by shape index (`resolveMasks(_:atlases:)`).
   var frameKeyTables: [UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>] =
     []
+  /// Per frame: each shape's stamp clock, by shape index (`resolveMasks(_:atlases:)`).
+  var frameClocks: [UInt32] = []
   let bands = RingBandBuckets()
 
   package init() {}
@@ -51,8 +53,9 @@ package final class CoverageSpanKernel {
     }
   }
 
-  /// Calls `body` with the frame's masks, each shape's trimmed to its budget, in the list
-  /// kept between draws (no allocation per frame).
+  /// Calls `body` with the frame's masks, each shape's trimmed to its budget and its stamp
+  /// clock ticked (`RingCoverageAtlas.beginFrame()`), in the list kept between draws (no
+  /// allocation per frame).
   package func withAtlases<R, E: Error>(
     of frame: RasterFrame, _ body: (FrameAtlases) throws(E) -> R
   ) throws(E) -> R {
@@ -65,7 +68,7 @@ package final class CoverageSpanKernel {
     frame.caches(as: RingCoverageAtlas.self, into: &atlases)
     var reach = 0
     for case let atlas? in atlases {
-      atlas.trimIfOverBudget()
+      atlas.beginFrame()
       reach = max(reach, atlas.reach)
     }
     return try body(FrameAtlases(atlases: atlases, maximumReach: reach))

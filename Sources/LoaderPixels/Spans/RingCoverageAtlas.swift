@@ -56,7 +56,7 @@ package final class RingCoverageAtlas {
   let budgetBytes: Int
 
   /// Every built mask's chunks, row by row (`dy` ascending), each mask contiguous.
-  private(set) var chunks: UnsafeMutablePointer<Chunk>
+  var chunks: UnsafeMutablePointer<Chunk>
   /// What the blender reads of a chunk, in one 8-byte record: its byte offset from the anchor
   /// pixel in a target `pitch` bytes a row (`dy * pitch + dx * 4`, so the address is one
   /// add; within a mask these ascend, since a row spans fewer than `pitch` bytes for any
@@ -73,28 +73,32 @@ package final class RingCoverageAtlas {
   }
 
   /// Per chunk, its `Blend` record, at the same index as its `Chunk`.
-  private(set) var blends: UnsafeMutablePointer<Blend>
+  var blends: UnsafeMutablePointer<Blend>
   /// The row pitch the offsets in `blends` are for; 0 before the first `use(pitch:)`.
   private(set) var pitch = 0
   /// Whether every offset fits in 32 bits at `pitch` (false for absurdly wide targets, which
   /// then take the clipped path).
   private(set) var offsetsFit = true
-  private var chunkCapacity: Int
-  private(set) var chunkCount = 0
+  var chunkCapacity: Int
+  var chunkCount = 0
   /// Where a built mask's chunks are: `start ..< start + count`; `start` -1 before it is built.
-  /// One 8-byte entry a key, so finding a mask in its block is one load.
+  /// `stamp`: the atlas's `frame` when a draw last used it (`recycle(keepingAgesBelow:)` keeps
+  /// the recent ones). One 12-byte entry a key, read and stamped in one cache line.
   struct MaskSpan {
     var start: Int32
     var count: Int32
+    var stamp: UInt32 = 0
     static let unbuilt = MaskSpan(start: -1, count: 0)
   }
+  /// Frames this atlas has been drawn in (`beginFrame()`): the clock of the masks' stamps.
+  private(set) var frame: UInt32 = 1
   /// Per sub-pixel offset `sy * S + sx`, its block of `phases` entries: `Self.unbuiltBlock`
   /// (shared, never written) until the first mask at that offset is built.
   let blocks: UnsafeMutablePointer<UnsafeMutablePointer<MaskSpan>>
   /// Sub-pixel offsets, `S * S`.
-  private let offsetCount: Int
+  let offsetCount: Int
   /// Blocks of their own (not `unbuiltBlock`), for `bytes`.
-  private var ownBlocks = 0
+  var ownBlocks = 0
 
   /// Every run is a whole number of this many pixels (one vector of the blender).
   static let chunk = 4
@@ -204,21 +208,23 @@ package final class RingCoverageAtlas {
   /// Bytes allocated for masks: the chunk buffers' capacity (position and `Blend` record a
   /// chunk), the key blocks, and the build's scratch.
   var allocatedBytes: Int {
-    chunkCapacity * (MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride)
-      + ownBlocks * phases * MemoryLayout<MaskSpan>.stride
+    chunkCapacity * Self.chunkBytes + ownBlocks * phases * MemoryLayout<MaskSpan>.stride
       + offsetCount * MemoryLayout<UnsafeMutablePointer<MaskSpan>>.stride
       + rowScratch.capacity + pendingChunks.capacity * 8 + table.bytes
   }
 
-  /// Forgets every mask when the chunks stored pass `budgetBytes`; call between frames only
-  /// (chunk indices handed out earlier become stale).
-  func trimIfOverBudget() {
-    guard chunkCount * (MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride) > budgetBytes
-    else { return }
-    forgetMasks(releasingStorage: false)
+  /// Starts a frame (between frames only: chunk indices handed out earlier may go stale):
+  /// when the stored chunks pass `budgetBytes`, the masks least recently drawn go until
+  /// about three quarters of it are left (`recycle(toFit:)`); then the stamp clock ticks.
+  func beginFrame() {
+    if chunkCount * Self.chunkBytes > budgetBytes { recycle(toFit: budgetBytes * 3 / 4) }
+    frame &+= 1
   }
 
-  /// Forgets every mask (between frames only, as `trimIfOverBudget`); with
+  /// Bytes a stored chunk takes: its position and its `Blend` record.
+  static let chunkBytes = MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride
+
+  /// Forgets every mask (between frames only, as `beginFrame()`); with
   /// `releasingStorage`, the chunk buffers go back to their first size and the key blocks
   /// are freed, so the memory returns to the allocator.
   func forgetMasks(releasingStorage: Bool = true) {
@@ -289,8 +295,12 @@ package final class RingCoverageAtlas {
   /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
   @inline(__always)
   func mask(_ key: Int) -> (start: Int, count: Int) {
-    let m = blocks[key >> Self.phaseBits][key & Self.phaseMask]
-    if m.start >= 0 { return (Int(m.start), Int(m.count)) }
+    let entry = blocks[key >> Self.phaseBits] + (key & Self.phaseMask)
+    let m = entry.pointee
+    if m.start >= 0 {
+      entry.pointee.stamp = frame
+      return (Int(m.start), Int(m.count))
+    }
     return buildMask(key)
   }
 
@@ -302,7 +312,7 @@ package final class RingCoverageAtlas {
   /// Records that `key`'s mask is chunks `start ..< start + count`.
   func setMask(_ key: Int, start: Int, count: Int) {
     ownBlock(key >> Self.phaseBits)[key & Self.phaseMask] = MaskSpan(
-      start: Int32(start), count: Int32(count))
+      start: Int32(start), count: Int32(count), stamp: frame)
     Self.masksBuilt.wrappingAdd(1, ordering: .relaxed)
   }
 
@@ -340,4 +350,6 @@ extension RingCoverageAtlas: RingShapeCache {
   package var cullingReach: Float { Float(reach) }
   /// Forgets every mask and frees the buffers beyond their first size.
   package func shed() { forgetMasks(releasingStorage: true) }
+  package func addAges(into histogram: inout [Int]) { addMaskAges(into: &histogram) }
+  package func recycle(keepingAgesBelow age: UInt32) { keepMasks(youngerThan: age) }
 }
