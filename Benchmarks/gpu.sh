@@ -6,12 +6,19 @@
 # drew on, so a table from llvmpipe cannot pass for a GPU's.
 #   Benchmarks/gpu.sh            the full sizes
 #   Benchmarks/gpu.sh --quick    fewer sizes and samples
+#   BENCH=path/to/bench Benchmarks/gpu.sh   a prebuilt release bench (a machine with a GPU
+#                                 and no Swift toolchain): nothing is built
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
   "" | --quick) ;;
   *) echo "gpu.sh: unknown argument '$1' (only --quick)" >&2; exit 2 ;;
 esac
+if [ -n "${BENCH:-}" ]; then
+  run() { "$BENCH" "$@"; }
+else
+  run() { swift run -c release bench "$@"; }
+fi
 for entry in raster/ frame/ host/opengl/; do
-  BENCH_RENDERER=opengl swift run -c release bench --filter "$entry" ${1:+"$1"}
+  BENCH_RENDERER=opengl run --filter "$entry" ${1:+"$1"}
 done

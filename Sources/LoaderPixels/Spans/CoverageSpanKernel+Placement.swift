@@ -89,7 +89,9 @@ extension CoverageSpanKernel {
             let entry = Self.entry(tables[Int(p.shape)], p.first)
             var m = entry.pointee
             if m.start >= 0 {
-              entry.pointee.stamp = clocks[Int(p.shape)]
+              // Written only when it changes: rings sharing a mask dirty its line once.
+              let clock = clocks[Int(p.shape)]
+              if m.stamp != clock { entry.pointee.stamp = clock }
             } else if let atlas = atlases[Int(p.shape)] {
               let built = atlas.buildMask(p.first)
               m = .init(start: Int32(built.start), count: Int32(built.count))
