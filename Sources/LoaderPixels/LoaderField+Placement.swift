@@ -273,7 +273,7 @@ extension LoaderField {
     guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0,
       f.height >= 0
     else {
-      throw .invalidLoaderFrame(x: f.x, y: f.y, width: f.width, height: f.height)
+      throw .invalidLoaderFrame(f)
     }
   }
 

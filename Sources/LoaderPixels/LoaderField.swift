@@ -229,7 +229,7 @@ public final class LoaderField {
   package static func validate(_ frame: LoaderRect) throws(Error) {
     guard frame.width.isFinite, frame.height.isFinite, frame.width > 0, frame.height > 0,
       frame.x.isFinite, frame.y.isFinite
-    else { throw .invalidFrame(width: frame.width, height: frame.height) }
+    else { throw .invalidFrame(frame) }
   }
 
   /// The exact angles (degrees clockwise, unwrapped) of loader `id`'s rings at `time`, as the

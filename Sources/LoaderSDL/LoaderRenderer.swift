@@ -108,18 +108,18 @@ public final class LoaderRenderer {
   /// relative to the viewport's corner at render scale 1 (the caller entered
   /// `HostRenderState`): the one path from a frame to a backend. Every shape is checked
   /// against the backend's limits first; each gets its cache from `shapes` (its handle in
-  /// `ids`, when given, is used and updated, so a steady frame hashes no shape).
+  /// `ids`, when given, is used and updated, so a steady frame hashes no shape). The caller
+  /// checked that the renderer is open before it touched SDL.
   /// - Returns: false when `shouldStop` cut the frame short.
   package func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
     ids: UnsafeMutableBufferPointer<ShapeID>? = nil, with backend: any RingRasterizer,
     region: PixelRegion, threads: Int, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
     var anyDrawable = false
     for shape in frameShapes {
       anyDrawable =
-        try shape.isDrawable(on: backend.name, limit: backend.maximumReach) || anyDrawable
+        try shape.isDrawable(by: backend.name, limit: backend.maximumReach) || anyDrawable
     }
     guard anyDrawable, !rings.isEmpty, !region.isEmpty else { return true }
     let slot = slot(of: backend)
@@ -153,7 +153,7 @@ public final class LoaderRenderer {
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, with backend: any RingRasterizer,
     threads: Int = RotationEngine.availableCores, stoppingWhen shouldStop: () -> Bool = { false }
   ) throws(SDLError) -> Bool {
-    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
+    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed", reason: .closed) }
     let state = HostRenderState.enter(renderer)
     defer { state.restore() }
     return try withUnsafePointer(to: shape) { (one) throws(SDLError) in

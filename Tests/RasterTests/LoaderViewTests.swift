@@ -77,7 +77,8 @@ import Testing
       Issue.record("a draw at 0.5 after 1.0 did not throw")
     } catch {
       let e: LoaderField.Error = error
-      guard case .timeBeforePast(let t, let earliest) = e.reason else {
+      #expect(e.reason == .time)
+      guard case .timeBeforePast(let t, let earliest) = e.detail else {
         Issue.record("wrong error \(e)")
         return
       }

@@ -95,7 +95,7 @@ final class GfxAtlas: RingShapeCache {
       throw SDLError(
         "gfx backend",
         message: "ring radius \(reach) px exceeds the gfx backend's limit of"
-          + " \(Int(Self.maximumReach)) px")
+          + " \(Int(Self.maximumReach)) px", reason: .tooLarge)
     }
     self.shape = shape
     self.renderer = renderer
@@ -110,7 +110,8 @@ final class GfxAtlas: RingShapeCache {
     let maxSide = reported > 0 ? reported : 256 * cellSide
     guard cellSide <= maxSide else {
       throw SDLError(
-        "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures")
+        "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures",
+        reason: .tooLarge)
     }
     keyCount = keys.count
     let cellBytes = cellSide * cellSide * 4

@@ -46,7 +46,7 @@ package final class GfxDirectRingRasterizer {
   package func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
     throws(SDLError)
   {
-    guard try shape.isDrawable(on: "gfx-direct", limit: Self.maximumRadius) else { return }
+    guard try shape.isDrawable(by: "gfx-direct", limit: Self.maximumRadius) else { return }
     let state = HostRenderState.enter(renderer)
     defer { state.restore() }
     for ring in rings { try paint(ring, shape: shape, on: renderer) }

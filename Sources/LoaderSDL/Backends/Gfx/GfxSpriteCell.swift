@@ -56,7 +56,7 @@ final class GfxSpriteCell: RingShapeCache {
       throw SDLError(
         "gfx backend",
         message: "a ring of \(Int(shape.radius + shape.halfWidth)) px needs a \(side) px"
-          + " texture, over the renderer's \(limit) px")
+          + " texture, over the renderer's \(limit) px", reason: .tooLarge)
     }
     let painter = try GfxAtlasCellPainter(side: side)
     let painting = try painter.paint(

@@ -163,7 +163,8 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     guard overlaySize.width >= width, overlaySize.height >= height else {
       throw SDLError(
         "spans backend",
-        message: "a \(width)x\(height) px region exceeds the renderer's largest texture")
+        message: "a \(width)x\(height) px region exceeds the renderer's largest texture",
+        reason: .tooLarge)
     }
     return t
   }
