@@ -26,7 +26,7 @@ let package = Package(
       path: "Sources/CSwiftLoaderSDL2",
       providers: [.apt(["libsdl2-dev", "libsdl2-gfx-dev", "libsdl2-image-dev"])]
     ),
-    // LoaderSDL's own C helpers (prefetch, malloc_trim): imported, never exported.
+    // LoaderSDL's own C helper (malloc_trim): imported, never exported.
     .systemLibrary(name: "CSwiftLoaderShims", path: "Sources/CSwiftLoaderShims"),
     // Test and bench reference only: the product never links Cairo.
     .systemLibrary(

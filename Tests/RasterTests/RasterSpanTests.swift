@@ -30,6 +30,25 @@ import Testing
     }
   }
 
+  /// The streaming texture counts in the renderer's bytes while it lives, and not once it is
+  /// gone (a reset of the renderer's textures, `close()`); the next draw makes a new one.
+  @Test func theOverlayIsCountedUntilItIsGone() throws {
+    let scene = RasterScene.seedRow(density: 1, palette: .light, angles: [0, 17, 60, 123.4, 359])
+    let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
+    let loaders = LoaderRenderer(canvas.renderer)
+    let spans = CoverageSpanRasterizer()
+    #expect(spans.ownBytes == 0)
+    try loaders.draw(scene.rings, shape: scene.shape, with: spans)
+    let held = spans.ownBytes
+    #expect(held >= scene.width * scene.height * 4)
+    spans.renderTargetsDidReset()
+    #expect(spans.ownBytes == 0, "a reset texture still counted")
+    try loaders.draw(scene.rings, shape: scene.shape, with: spans)
+    #expect(spans.ownBytes == held)
+    spans.close()
+    #expect(spans.ownBytes == 0, "a closed texture still counted")
+  }
+
   /// Rings across every edge are clipped exactly, rings wholly outside are culled, and
   /// non-finite or absurd positions draw nothing instead of crashing.
   @Test(arguments: [1.0, 2.0])

@@ -76,12 +76,11 @@ final class GfxAtlas: RingShapeCache {
 
   /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
   static let maximumRects = 32
-  /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
-  /// rectangle against the blending of its pixels. SDL's software renderer blends pixel by
-  /// pixel on the CPU, so skipping a cell's empty middle pays (16); a GPU, or Mesa's llvmpipe,
-  /// blends a quad's pixels in bulk while each copy is a command and its vertices, so there a
-  /// ring is one copy of its ink's box (`host/opengl/gfx`; Benchmarks/README.md).
-  let copyOverheadPixels: Int
+  /// What one more copy costs, in blended pixels: the software renderer's set-up and
+  /// clipping of a rectangle against the blending of its pixels, which it does pixel by pixel
+  /// on the CPU, so skipping a cell's empty middle pays. (An atlas lives on SDL's software
+  /// renderer only: an accelerated one takes a `GfxSpriteCell`.)
+  static let copyOverheadPixels = 16
 
   init(
     shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits? = nil,
@@ -100,7 +99,6 @@ final class GfxAtlas: RingShapeCache {
     self.shape = shape
     self.renderer = renderer
     self.budgetBytes = budgetBytes
-    copyOverheadPixels = traits.isSoftware ? 16 : 1 << 30
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
     let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: shape.halfWidth)
     origin = Int((reach + fringe).rounded(.up))
@@ -211,7 +209,7 @@ final class GfxAtlas: RingShapeCache {
     else { throw SDLError("SDL_UpdateTexture") }
     strips.cover(
       painting.pixels, pitch: painting.pitch, ink: painting.ink,
-      overhead: copyOverheadPixels)
+      overhead: Self.copyOverheadPixels)
     let first = slot * Self.maximumRects
     var count = 0
     if strips.rects.count > Self.maximumRects {
