@@ -3,8 +3,8 @@ import LoaderCore
 
 /// One ring shape painted by SDL2_gfx at every rotation phase and sub-pixel offset it is
 /// drawn at, as cells of white-coverage textures on one software renderer
-/// (`GfxAtlasRingRasterizer`'s cache there; an accelerated renderer takes a `GfxSpriteCell`). A cell is painted the first time a ring needs it, then copied as often as rings
-/// ask.
+/// (`GfxRingRasterizer`'s cache there; an accelerated renderer takes a `GfxShapeTexture`). A
+/// cell is painted the first time a ring needs it, then copied as often as rings ask.
 ///
 /// A ring's cell is keyed by `(phase, sx, sy)`:
 /// ```
@@ -79,7 +79,7 @@ final class GfxAtlas: RingShapeCache {
   /// What one more copy costs, in blended pixels: the software renderer's set-up and
   /// clipping of a rectangle against the blending of its pixels, which it does pixel by pixel
   /// on the CPU, so skipping a cell's empty middle pays. (An atlas lives on SDL's software
-  /// renderer only: an accelerated one takes a `GfxSpriteCell`.)
+  /// renderer only: an accelerated one takes a `GfxShapeTexture`.)
   static let copyOverheadPixels = 16
 
   init(

@@ -18,7 +18,7 @@ import LoaderPixels
 /// about 15 % less than the same squares turned (fewer partly covered 4x4 blocks along their
 /// edges: 32 against 38 us for 500 textured 50-pixel quads here), and the picture is the same
 /// samples: the sprite a programmer writes first (`SDL_RenderCopyExF`) turns its quad.
-final class GfxSpriteCell: RingShapeCache {
+final class GfxShapeTexture: RingShapeCache {
   /// nil once closed.
   private(set) var texture: OpaquePointer?
   /// The square's half side, target pixels: `o / S`.

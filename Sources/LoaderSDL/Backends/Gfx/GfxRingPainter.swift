@@ -2,9 +2,10 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 
-/// Draws dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
+/// Paints dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
 /// pixels the stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
-/// antialiased fringe. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
+/// antialiased fringe. Not a backend: the `gfx` backend (`GfxRingRasterizer`) paints its atlas
+/// cells and shape textures with it, once each, and copies them. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
 /// left run pixels up to 102 levels off the ideal; a box fills each pixel once.)
 ///
 /// SDL2_gfx has no thick arc and takes integer (`Sint16`) pixel indices, so polygon-based
@@ -28,7 +29,7 @@ import LoaderCore
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
 /// The distance table is kept between frames: drawing allocates nothing once warmed up.
-package final class GfxDirectRingRasterizer {
+package final class GfxRingPainter {
   /// The distance table of the shape last drawn.
   private var table: DashedRing.DistanceTable?
   private var tableShape: DashedRing?
