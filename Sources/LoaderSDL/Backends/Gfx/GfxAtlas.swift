@@ -188,9 +188,7 @@ final class GfxAtlas: RingShapeCache {
 
   private func paint(_ key: Int) throws(SDLError) -> Cell {
     let s = subpixelSteps
-    let sx = key % s
-    let sy = (key / s) % s
-    let phase = key / (s * s)
+    let (phase, sx, sy) = keys.decode(key)
     let slot = nextSlot % capacity
     nextSlot = slot + 1
     if keyOfSlot[slot] >= 0 { slotOfKey[Int(keyOfSlot[slot])] = -1 }
