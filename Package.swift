@@ -219,6 +219,12 @@ let package = Package(
         "SwiftLoaderDemo",
       ]
     ),
+    // Every `swift` example of the documentation, compiled, and run where it can run headless.
+    .testTarget(
+      name: "DocExampleTests",
+      dependencies: [
+        "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderFrameRecording", "CSwiftLoaderCairo",
+      ]),
     // Links the bench's code, CSwiftLoaderAllocationCounter's malloc included, into the test bundle:
     // every allocation of the tests pays one relaxed atomic add.
     .testTarget(
