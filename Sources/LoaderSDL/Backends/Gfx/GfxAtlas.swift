@@ -22,9 +22,9 @@ import LoaderCore
 /// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (a quarter
 /// of the `LoaderRenderer`'s budget, 32 MiB by default), in textures one cell wide holding a column of
 /// `cellsPerPage` cells, so a cell's rows lie next to each other in memory and its copy
-/// reads one compact block. The seed ring at scale 1 has 786 phases and 53 px cells
-/// (11.2 KiB): 8.8 MiB for every phase at one offset (rings on whole pixels, like the
-/// bench's), 141 MiB for all 16 offsets; past the budget the oldest cell is repainted for the
+/// reads one compact block. By these formulas the seed ring at scale 1 has 786 phases and
+/// 53 px cells (11.2 kB): 8.8 MB for every phase at one offset (rings on whole pixels, like the
+/// bench's), 141 MB for all 16 offsets; past the budget the oldest cell is repainted for the
 /// newest, so a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)

@@ -12,8 +12,8 @@ import LoaderCore
 /// constructions (a filled bent-capsule polygon plus an `aapolygonRGBA` outline) snap every
 /// vertex to the pixel grid; at 4-pixel strokes that moves edges by up to half a pixel and
 /// the short outline segments come out as unantialiased horizontal, vertical or diagonal runs.
-/// Measured against the ideal coverage below that construction scored 23 dB (scale 1) and
-/// 26 dB (scale 2); this one is exact up to 8-bit rounding. Integer indices are no limit
+/// Against the ideal coverage below, that construction fell short of the 30 dB bar
+/// (Benchmarks/README.md, "Figures behind the code"); this one is exact up to 8-bit rounding. Integer indices are no limit
 /// here: coverage is computed in continuous coordinates and only the pixel is an index.
 ///
 /// Coverage is `DashedRing.DistanceTable.coverage(x:y:)` at the pixel's centre, turned back by

@@ -28,12 +28,12 @@ import LoaderPixels
 /// sampling it turned back by the ring's angle, linearly filtered back to its size, its colour
 /// the vertices' colour; a draw call's rings
 /// are one `SDL_RenderGeometry` call (per shape run). The GPU's filtering does the rotation
-/// and the sub-pixel position the atlas keeps a cell for each of: 33 to 36 dB a ring against
+/// and the sub-pixel position the atlas keeps a cell for each of: at least 30 dB a ring against
 /// Cairo (`GfxAtlasTests.turnedTexturesMatchCairo`), one small texture a shape, painted once,
 /// so a view costs what the sprite a programmer writes first costs, from its first frame
 /// (`host/opengl/gfx` beside `host/opengl/sprite`). The atlas's cells, one per phase and
-/// offset, measured slower there: 786 cells of 11 KiB each for the seed read from all over
-/// the texture, where one texture of 86 KiB stays in the caches.
+/// offset, are slower there: hundreds of cells read from all over the texture, where one small
+/// texture stays in the caches (Benchmarks/README.md, "Figures behind the code").
 ///
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
