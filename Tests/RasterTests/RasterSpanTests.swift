@@ -126,6 +126,13 @@ import Testing
         try scene.render(with: CoverageSpanRasterizer(), threads: threads) == one,
         "\(threads) threads")
     }
+    // ... and the bands really were shared: another thread blended some at 2 threads.
+    if RotationEngine.availableCores > 1 {
+      let elsewhere = try LoaderFieldThreadsTests.piecesRunElsewhere {
+        _ = try scene.render(with: CoverageSpanRasterizer(), threads: 2)
+      }
+      #expect(elsewhere > 0, "2 threads, yet every band was blended on one")
+    }
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
     // Without the canvas's surface: through the overlay texture.
     let loaders = LoaderRenderer(canvas.renderer)
