@@ -50,8 +50,9 @@ symbol-graphs: deps
 docs: symbol-graphs
 	SYMBOL_GRAPHS_WRITTEN=1 Tools/docs.sh
 
-# The public API listing, api/LoaderCore.txt and api/LoaderSDL.txt: every public declaration,
-# one a line, sorted, from the symbol graphs. Commit it with the change that moves it.
+# The public API listing, api/LoaderCore.txt, api/LoaderPixels.txt and api/LoaderSDL.txt: every
+# public declaration, one a line, sorted, from the symbol graphs. Commit it with the change that
+# moves it.
 api: symbol-graphs
 	python3 Tools/api-listing.py
 

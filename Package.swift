@@ -26,7 +26,7 @@ let package = Package(
       path: "Sources/CSwiftLoaderSDL2",
       providers: [.apt(["libsdl2-dev", "libsdl2-gfx-dev", "libsdl2-image-dev"])]
     ),
-    // LoaderSDL's own C helpers (prefetch, malloc_trim): imported, never exported.
+    // LoaderSDL's own C helper (malloc_trim): imported, never exported.
     .systemLibrary(name: "CSwiftLoaderShims", path: "Sources/CSwiftLoaderShims"),
     // Test and bench reference only: the product never links Cairo.
     .systemLibrary(
@@ -219,6 +219,12 @@ let package = Package(
         "SwiftLoaderDemo",
       ]
     ),
+    // Every `swift` example of the documentation, compiled, and run where it can run headless.
+    .testTarget(
+      name: "DocExampleTests",
+      dependencies: [
+        "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderFrameRecording", "CSwiftLoaderCairo",
+      ]),
     // Links the bench's code, CSwiftLoaderAllocationCounter's malloc included, into the test bundle:
     // every allocation of the tests pays one relaxed atomic add.
     .testTarget(

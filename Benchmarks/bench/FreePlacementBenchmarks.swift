@@ -18,7 +18,7 @@ import SwiftLoaderTestSupport
 ///   of `N` in turn, timed per edit with the allocations it makes: O(1), none. The loaders are
 ///   swept in order, as a host updating its sprites each frame does, so the figure is the
 ///   edit's own work; picked at random from 100k, each edit also waits for three or four
-///   cache misses (about 0.3 us more here), whatever the algorithm.
+///   cache misses, whatever the algorithm.
 enum FreePlacementBenchmarks {
   static let names = ["frame/sprites", "edit/sprites"]
 

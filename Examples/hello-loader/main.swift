@@ -8,7 +8,9 @@ let surface = SDL_CreateRGBSurfaceWithFormat(0, 780, 240, 32, SDL_PIXELFORMAT_AR
 let window = headless ? nil : SDL_CreateWindow("hello-loader", 0, 0, 390, 120, 0x2000)  // HiDPI
 do {
   let soft = surface.flatMap(SDL_CreateSoftwareRenderer)
-  guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else { throw SDLError("SDL") }
+  guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else {
+    fatalError("SDL: \(String(cString: SDL_GetError()))")
+  }
   let loaders = LoaderRenderer(r, surface: headless ? surface : nil)  // `r`'s shared caches
   SDL_RenderSetLogicalSize(r, 390, 120)  // 390x120 coordinates at the output's density
   var e = SDL_Event()

@@ -9,7 +9,9 @@ let flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
 let window = headless ? nil : SDL_CreateWindow("loader-list", 0, 0, 1600, 1000, flags)
 do {
   let soft = surface.flatMap(SDL_CreateSoftwareRenderer)
-  guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else { throw SDLError("SDL") }
+  guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else {
+    fatalError("SDL: \(String(cString: SDL_GetError()))")
+  }
   let loaders = LoaderRenderer(r, surface: headless ? surface : nil)
   SDL_RenderSetLogicalSize(r, 1280, 720)
   // backend nil: RingBackend.preferred(for: r); or .spans, .gfx, .geometry

@@ -4,7 +4,9 @@ import LoaderSDL
 let headless = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == "dummy"
 let window = SDL_CreateWindow("many-loaders", 0, 0, 800, 600, 0)  // dummy video: a PNG
 do {
-  guard let r = SDL_CreateRenderer(window, -1, 0) else { throw SDLError("SDL_CreateRenderer") }
+  guard let r = SDL_CreateRenderer(window, -1, 0) else {
+    fatalError("SDL: \(String(cString: SDL_GetError()))")
+  }
   let (loaders, field) = (LoaderRenderer(r), try LoaderField(layout: .free))  // a frame each
   let ids = try (0..<10).map { _ in try field.addLoader(isAnimating: true, at: 0) }
   try field.setColors([RGBAColor(hex: 0xFF3B30)], of: ids[9])  // job 9 failed: red, in O(1)

@@ -89,8 +89,8 @@ extension RotationEngine {
   ///
   /// The pass stays on the calling thread: it is bound by memory, and a version on threads
   /// (the slots in pieces, twice: rings and per-bucket counts, then each piece's entries at
-  /// its places in the buckets) measured twice as slow at 2 threads on a 2-core machine as
-  /// this one, from reading the records twice.
+  /// its places in the buckets) was slower than this one, from reading the records twice
+  /// (Benchmarks/README.md, "Figures behind the code").
   mutating func jump(toTick k: Int) {
     precondition(k > tick, "a jump goes forward")
     let end = Double(k) * dt

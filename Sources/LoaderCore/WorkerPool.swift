@@ -70,13 +70,14 @@ package final class WorkerPool: Sendable {
     guard count > 0 else { return }
     let pieces = Swift.min(Swift.max(1, pieces), Crew.maximumPieces)
     guard workers > 1, pieces > 1 else { return job.run(0..<count) }
-    withUnsafePointer(to: job) { address in
+    let helped = withUnsafePointer(to: job) { address in
       crew.run(
         Crew.Call(
           kind: Job.self, address: UnsafeRawPointer(address), count: count, pieces: pieces,
           alignment: Swift.max(1, alignment)),
         workers: workers)
     }
+    if helped > 0, Self.recordings.load(ordering: .relaxed) > 0 { Self.note(helped) }
   }
 
   /// `shared.forEachRange(...)`, where a call of one worker or one piece runs on the calling
@@ -170,22 +171,25 @@ private final class Crew: @unchecked Sendable {
     publish(threads: threads)
   }
 
-  func run(_ call: Call, workers: Int) {
+  /// Runs `call` on up to `workers` threads, the caller's included, and returns how many of
+  /// its pieces other threads ran.
+  func run(_ call: Call, workers: Int) -> Int {
     let used = Swift.min(workers, threads, call.pieces)
     guard used > 1,
       busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else {
       for p in 0..<call.pieces { call.run(piece: p) }
-      return
+      return 0
     }
     defer { busy.store(false, ordering: .releasing) }
     startWorkers()
     self.call = call
     done.store(0, ordering: .relaxed)
     let number = publish(threads: used, pieces: call.pieces)
-    claimPieces(ofCall: number)
+    let own = claimPieces(ofCall: number)
     caller.wait { self.done.load(ordering: .sequentiallyConsistent) == call.pieces }
     self.call = nil
+    return call.pieces - own
   }
 
   /// Makes the worker threads on the first call that uses them.
@@ -213,14 +217,16 @@ private final class Crew: @unchecked Sendable {
     return callNumber
   }
 
-  /// Claims and runs pieces of call `number` until none is left; the thread that finishes
-  /// the last piece wakes the caller.
-  private func claimPieces(ofCall number: Int) {
+  /// Claims and runs pieces of call `number` until none is left, and returns how many it ran;
+  /// the thread that finishes the last piece wakes the caller.
+  @discardableResult
+  private func claimPieces(ofCall number: Int) -> Int {
+    var ran = 0
     var c = claims.load(ordering: .acquiring)
     while c >> 32 == number {
       let p = c & 0xFFFF
       let pieces = c >> 16 & 0xFFFF
-      guard p < pieces else { return }
+      guard p < pieces else { break }
       let (claimed, now) = claims.compareExchange(
         expected: c, desired: c + 1, ordering: .acquiringAndReleasing)
       guard claimed else {
@@ -228,9 +234,11 @@ private final class Crew: @unchecked Sendable {
         continue
       }
       call?.run(piece: p)
+      ran += 1
       if done.add(1, ordering: .sequentiallyConsistent).newValue == pieces { caller.wake() }
       c = claims.load(ordering: .acquiring)
     }
+    return ran
   }
 
   /// Worker `w`'s loop: wait for a call it takes part in, claim pieces of it.

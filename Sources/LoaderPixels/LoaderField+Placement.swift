@@ -244,7 +244,8 @@ extension LoaderField {
   ///
   /// Read from the field's own slot table: asking the engine (`RotationEngine.contains`, in
   /// another module) copied the whole engine struct out of the class, retaining its dozen
-  /// arrays, on every call (175 ns of each `setFrame`). Debug builds check the two agree.
+  /// arrays, on every call (most of a `setFrame`'s time: Benchmarks/README.md, "Figures behind
+  /// the code"). Debug builds check the two agree.
   func liveSlot(_ id: LoaderID) throws(Error) -> Int {
     let live =
       id.slot >= 0 && id.slot < slots.count && slots[id.slot].isLive
@@ -273,7 +274,7 @@ extension LoaderField {
     guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0,
       f.height >= 0
     else {
-      throw .invalidLoaderFrame(x: f.x, y: f.y, width: f.width, height: f.height)
+      throw .invalidLoaderFrame(f)
     }
   }
 

@@ -1,25 +1,52 @@
 import LoaderCore
 
 extension LoaderField {
-  /// Why a call was refused: `description` names the argument or the state that was wrong,
-  /// in one line, with the limits. Every public call that can fail throws this, and leaves the
-  /// field as it was.
+  /// Why a call was refused: the library's one error. `reason` says what kind of thing was
+  /// wrong, for a program to act on; `description` says which argument or state, in one line,
+  /// with the limits. Every public call that can fail throws this, and leaves the field as it
+  /// was.
   ///
-  /// Refused: a style that fails `LoaderStyle.validate()`; a time that is not finite, or that
-  /// maps before the field's past (the motion cannot go back: make a new field) or past its
-  /// last representable time (about 140,000 years of loader time); a removed loader's handle;
-  /// a container or loader frame that is not finite with a size >= 0 (> 0 for the container);
-  /// a render scale that is not finite and > 0; a speed outside `speedRange`; an opacity
-  /// outside `0...1`; a slow motion's factor outside `(0, 1)`; a frame rate that is not finite
-  /// and > 0; a thread count below 1; a `LoaderRenderer` that was closed; a `PixelBuffer` that
-  /// cannot be drawn into (null or misaligned, rows too short, sizes that overflow, a density
-  /// that is not finite and > 0); and a call
-  /// that failed (an SDL call's name and `SDL_GetError()` when drawing on a renderer).
+  /// ```swift
+  /// do {
+  ///   try view.draw(on: loaders, in: frame, at: now)
+  /// } catch {
+  ///   switch error.reason {
+  ///   case .closed: loaders = LoaderRenderer(renderer)  // draw on a new one
+  ///   case .backendFailed: print("SDL failed: \(error)")  // try again next frame
+  ///   default: print("loader: \(error)")  // names the argument and its limits
+  ///   }
+  /// }
+  /// ```
   public struct Error: Swift.Error, Sendable, CustomStringConvertible {
-    package enum Reason: Sendable {
+    /// What kind of thing was wrong. A later version may add reasons: switch with a
+    /// `default`.
+    public enum Reason: Sendable, Hashable, CaseIterable {
+      /// The `LoaderRenderer` drawn on was closed: make a new one for the renderer.
+      case closed
+      /// A time that is not finite, before the loaders' past, or past their last time.
+      case time
+      /// A frame that is not finite with a size >= 0 (> 0 for a container), or a render
+      /// scale that is not finite and > 0.
+      case frame
+      /// A `PixelBuffer` a draw cannot use: null or misaligned, rows too short, sizes or a
+      /// density out of range.
+      case buffer
+      /// The handle of a loader that was removed.
+      case removedLoader
+      /// A value outside its limits: a style, speed, opacity, slow motion's factor, frame
+      /// rate or thread count.
+      case outOfRange
+      /// A ring larger than the backend draws, or than the renderer's textures hold.
+      case tooLarge
+      /// An SDL call failed while drawing: its name and `SDL_GetError()` in `description`.
+      case backendFailed
+    }
+
+    /// What was wrong, exactly: the package's tests match it, `description` words it.
+    package enum Detail: Sendable {
       case invalidStyle(LoaderStyle.Error)
       case invalidSpeed(Double)
-      case invalidFrame(width: Float, height: Float)
+      case invalidFrame(x: Float, y: Float, width: Float, height: Float)
       case invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float)
       case invalidOpacity(Double)
       case invalidRenderScale(x: Float, y: Float)
@@ -34,48 +61,83 @@ extension LoaderField {
       case failed(RasterError)
       case invalidBuffer(String)
     }
-    /// What was wrong, for the package's tests to match.
-    package let reason: Reason
+
+    /// What was wrong, exactly.
+    package let detail: Detail
+
+    /// What kind of thing was wrong: `closed`, a bad `time`, `frame` or `buffer`, a
+    /// `removedLoader`'s handle, a value `outOfRange`, a ring `tooLarge` for the backend, or
+    /// an SDL call that failed (`backendFailed`).
+    public var reason: Reason {
+      switch detail {
+      case .closed: .closed
+      case .timeNotFinite, .timeBeforePast: .time
+      case .invalidFrame, .invalidLoaderFrame, .invalidRenderScale: .frame
+      case .invalidBuffer: .buffer
+      case .invalidStyle, .invalidSpeed, .invalidOpacity, .invalidThreads, .invalidMotion,
+        .invalidFrameRate:
+        .outOfRange
+      case .failed(let e): e.reason
+      case .layout(let e):
+        switch e {
+        case .invalidSize: .frame
+        case .invalidCount, .invalidStyle, .invalidGutter: .outOfRange
+        }
+      case .engine(let e):
+        switch e {
+        case .staleLoader: .removedLoader
+        case .timeNotFinite, .timeOutOfRange, .timeBeforeNow, .timeDecreasing,
+          .renderTimeOutsideWindow:
+          .time
+        case .invalidStep, .invalidStyle, .ringOutOfRange, .bufferTooSmall, .invalidThreadCount:
+          .outOfRange
+        }
+      }
+    }
 
     package static func invalidStyle(_ e: LoaderStyle.Error) -> Self {
-      Self(reason: .invalidStyle(e))
+      Self(detail: .invalidStyle(e))
     }
-    package static func invalidSpeed(_ v: Double) -> Self { Self(reason: .invalidSpeed(v)) }
-    package static func invalidFrame(width: Float, height: Float) -> Self {
-      Self(reason: .invalidFrame(width: width, height: height))
+    package static func invalidSpeed(_ v: Double) -> Self { Self(detail: .invalidSpeed(v)) }
+    /// A container that is not finite with a size > 0.
+    package static func invalidFrame(_ f: LoaderRect) -> Self {
+      Self(detail: .invalidFrame(x: f.x, y: f.y, width: f.width, height: f.height))
     }
-    /// A loader's own frame (`.free` layout) is not finite with a size >= 0.
-    package static func invalidLoaderFrame(x: Float, y: Float, width: Float, height: Float) -> Self
-    {
-      Self(reason: .invalidLoaderFrame(x: x, y: y, width: width, height: height))
+    /// A loader's own frame (`.free` layout) that is not finite with a size >= 0.
+    package static func invalidLoaderFrame(_ f: LoaderRect) -> Self {
+      Self(detail: .invalidLoaderFrame(x: f.x, y: f.y, width: f.width, height: f.height))
     }
-    package static func invalidOpacity(_ v: Double) -> Self { Self(reason: .invalidOpacity(v)) }
+    package static func invalidOpacity(_ v: Double) -> Self { Self(detail: .invalidOpacity(v)) }
     package static func invalidRenderScale(x: Float, y: Float) -> Self {
-      Self(reason: .invalidRenderScale(x: x, y: y))
+      Self(detail: .invalidRenderScale(x: x, y: y))
     }
-    package static func invalidThreads(_ n: Int) -> Self { Self(reason: .invalidThreads(n)) }
-    package static let closed = Self(reason: .closed)
-    package static func invalidMotion(_ v: Double) -> Self { Self(reason: .invalidMotion(v)) }
-    package static func invalidFrameRate(_ v: Double) -> Self { Self(reason: .invalidFrameRate(v)) }
-    package static func timeNotFinite(_ t: Double) -> Self { Self(reason: .timeNotFinite(t)) }
+    package static func invalidThreads(_ n: Int) -> Self { Self(detail: .invalidThreads(n)) }
+    package static let closed = Self(detail: .closed)
+    package static func invalidMotion(_ v: Double) -> Self { Self(detail: .invalidMotion(v)) }
+    package static func invalidFrameRate(_ v: Double) -> Self { Self(detail: .invalidFrameRate(v)) }
+    package static func timeNotFinite(_ t: Double) -> Self { Self(detail: .timeNotFinite(t)) }
     /// `time` maps before the engine's past; `earliest` is the earliest time it can show.
     package static func timeBeforePast(time: Double, earliest: Double) -> Self {
-      Self(reason: .timeBeforePast(time: time, earliest: earliest))
+      Self(detail: .timeBeforePast(time: time, earliest: earliest))
     }
-    package static func engine(_ e: RotationEngine.Error) -> Self { Self(reason: .engine(e)) }
-    package static func layout(_ e: GridLayout.Error) -> Self { Self(reason: .layout(e)) }
-    /// A part of the drawing failed: an SDL call (LoaderSDL's `SDLError`) or a kernel's refusal.
-    package static func failed(_ e: RasterError) -> Self { Self(reason: .failed(e)) }
+    package static func engine(_ e: RotationEngine.Error) -> Self { Self(detail: .engine(e)) }
+    package static func layout(_ e: GridLayout.Error) -> Self { Self(detail: .layout(e)) }
+    /// A part of the drawing refused or failed (a backend's limit, an SDL call): the one
+    /// place a `RasterError` becomes the public error, its `reason` kept.
+    package static func failed(_ e: RasterError) -> Self { Self(detail: .failed(e)) }
     /// A `PixelBuffer` a draw cannot use: why.
-    package static func invalidBuffer(_ why: String) -> Self { Self(reason: .invalidBuffer(why)) }
+    package static func invalidBuffer(_ why: String) -> Self { Self(detail: .invalidBuffer(why)) }
 
     /// What was wrong, in one line.
     public var description: String {
-      switch reason {
+      switch detail {
       case .invalidStyle(let e): "invalid loader style: \(e)"
       case .invalidSpeed(let s):
         "speed must be in \(LoaderField.speedRange.lowerBound)...\(LoaderField.speedRange.upperBound), got \(s)"
-      case .invalidFrame(let w, let h): "frame must have a finite size > 0, got \(w)x\(h)"
+      case .invalidFrame(let x, let y, let w, let h):
+        x.isFinite && y.isFinite
+          ? "frame must have a finite size > 0, got \(w)x\(h)"
+          : "frame must have a finite origin, got (\(x), \(y))"
       case .invalidLoaderFrame(let x, let y, let w, let h):
         "a loader's frame must be finite with a size >= 0, got \(w)x\(h) at (\(x), \(y))"
       case .invalidOpacity(let o): "opacity must be in 0...1, got \(o)"

@@ -13,8 +13,8 @@ extension LoaderField {
   /// from where the exact size puts it. The error a radius error costs grows as it squared
   /// over `R`, hence finer steps for smaller rings: every size from 8 to 400 points, in every
   /// colour of the system palettes, measured at least 30 dB against Cairo at its exact size
-  /// (`FreePlacementQualityTests`); steps of 1/8 px everywhere left an 8-pixel ring at 27.5 dB,
-  /// steps of 1/4 px or geometric steps (2^(1/8), 2^(1/32)) far less. Rings under 8 pixels
+  /// (`FreePlacementQualityTests`); steps of 1/8 px everywhere left an 8-pixel ring below that,
+  /// steps of 1/4 px or geometric steps (2^(1/8), 2^(1/32)) far below. Rings under 8 pixels
   /// across are held to no picture and take the coarse step, as they take coarser sub-pixel
   /// steps (`RingCoverageAtlas.defaultSubpixelSteps(for:)`), so a frame of many small moving
   /// rings keeps fewer masks.

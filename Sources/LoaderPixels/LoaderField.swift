@@ -5,15 +5,17 @@ import Foundation
 /// loader).
 ///
 /// ```swift
-/// let loaders = LoaderRenderer(renderer)   // once per SDL renderer
+/// let loaders = LoaderRenderer(renderer)  // once per SDL renderer (LoaderSDL)
 /// let field = try LoaderField(style: .seed, layout: .grid)
 /// try field.addLoaders(1000, isAnimating: true, at: 0)
 /// // every frame, `now` in seconds on your clock (the caller clears, as with any SDL drawing):
-/// try field.draw(on: loaders, in: LoaderRect(x: 0, y: 0, w: 1280, h: 720), at: now)
+/// try field.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 1280, h: 720), at: now)
+/// // or into a caller's pixels, no SDL:
+/// try field.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 1280, height: 720), at: now)
 /// ```
 ///
 /// Its time, toggles, idle answers, free placement and costs are on its documentation page
-/// (`LoaderSDL.docc/LoaderField.md`).
+/// (`LoaderPixels.docc/LoaderField.md`).
 public final class LoaderField {
   /// How loaders are placed in the container `draw` is given.
   public enum Layout: Sendable, Hashable {
@@ -230,7 +232,7 @@ public final class LoaderField {
   package static func validate(_ frame: LoaderRect) throws(Error) {
     guard frame.width.isFinite, frame.height.isFinite, frame.width > 0, frame.height > 0,
       frame.x.isFinite, frame.y.isFinite
-    else { throw .invalidFrame(width: frame.width, height: frame.height) }
+    else { throw .invalidFrame(frame) }
   }
 
   /// The exact angles (degrees clockwise, unwrapped) of loader `id`'s rings at `time`, as the

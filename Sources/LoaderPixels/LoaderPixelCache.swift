@@ -13,8 +13,8 @@ import Synchronization
 ///
 /// ```swift
 /// let cache = LoaderPixelCache(budgetBytes: 32 << 20)
-/// try view.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 390, height: 120),
-///               at: now, cache: cache)
+/// try view.draw(
+///   into: buffer, in: LoaderRect(x: 0, y: 0, width: 390, height: 120), at: now, cache: cache)
 /// ```
 ///
 /// Thread-safe: one draw at a time uses a cache (a draw from another thread waits for it),

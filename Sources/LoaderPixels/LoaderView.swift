@@ -1,18 +1,21 @@
 @_exported import LoaderCore
 
-/// SwiftUI's `LoaderView(isAnimating:)` on any SDL renderer: one row of five dashed rings
-/// spinning in turn, laid out exactly as SPEC's HStack in the frame it is drawn in.
+/// SwiftUI's `LoaderView(isAnimating:)` on any SDL renderer or in any buffer of pixels: one
+/// row of five dashed rings spinning in turn, laid out exactly as SPEC's HStack in the frame
+/// it is drawn in.
 ///
 /// ```swift
-/// let loaders = LoaderRenderer(renderer)   // once per SDL renderer
 /// let view = LoaderView(isAnimating: true)
-/// // every frame (the caller clears, as with any SDL drawing):
-/// try view.draw(on: loaders, in: LoaderRect(x: 0, y: 0, w: 390, h: 120), at: now)
+/// // every frame, on an SDL renderer (LoaderSDL; the caller clears, as with any SDL drawing):
+/// try view.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: now)
+/// // or into a caller's pixels, no SDL (`PixelBuffer`: a Cairo surface, a texture's bytes):
+/// try view.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 390, height: 120), at: now)
 /// // when work starts or stops:
 /// try view.setAnimating(false, at: now)
 /// ```
+/// (`loaders` is the SDL renderer's `LoaderRenderer`, made once beside it.)
 ///
-/// `frame` is in the renderer's coordinates, as `SDL_RenderFillRectF` takes them: a point of
+/// On a renderer, `frame` is in the renderer's coordinates, as `SDL_RenderFillRectF` takes them: a point of
 /// the loader is a logical unit, and the rings are rasterized at the renderer's density, so a
 /// host that draws HiDPI with `SDL_RenderSetScale(renderer, 2, 2)` or a logical size gets
 /// crisp rings where its own rects go (see `LoaderField.draw(on:in:at:stoppingWhen:)`).

@@ -8,9 +8,9 @@
 /// `RingBackend(rawValue: "spans")`.
 public enum RingBackend: String, CaseIterable, Sendable {
   /// SDL2_gfx: on an accelerated renderer the ring painted once, at twice its size, into one
-  /// texture, every ring a quad turned by its angle over it (one `SDL_RenderGeometry` call a
-  /// draw); on SDL's software renderer each rotation phase painted once into a texture
-  /// atlas, one tinted copy a ring. The default on accelerated renderers.
+  /// texture, every ring an upright square sampling it turned back by the ring's angle (one
+  /// `SDL_RenderGeometry` call a draw); on SDL's software renderer each rotation phase painted
+  /// once into a texture atlas, one tinted copy a ring. The default on accelerated renderers.
   case gfx
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels. The
   /// default on SDL's software renderer.
@@ -25,7 +25,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
   ///   pixels (`geometry` misses the quality bar there: the software renderer rounds vertices
   ///   to whole pixels);
-  /// - an accelerated renderer: `gfx`, one turned quad a ring over one texture a shape, where
+  /// - an accelerated renderer: `gfx`, one upright square a ring over one texture a shape, where
   ///   `spans` uploads the rings' box every frame and `geometry` sends thousands of triangles a
   ///   ring.
   package static func preferred(accelerated: Bool) -> RingBackend {

@@ -56,7 +56,7 @@ extension LoaderField {
           region: state.region, threads: threads, stoppingWhen: shouldStop)
       }
     } catch {
-      throw .sdl(error)
+      throw .failed(error)
     }
   }
 
@@ -162,13 +162,6 @@ extension LoaderField {
     -> [RingInstance]
   {
     try rings(in: LoaderRect(frame), density: density, at: time)
-  }
-}
-
-extension LoaderField.Error {
-  /// An SDL call failed while drawing.
-  package static func sdl(_ e: SDLError) -> Self {
-    .failed(RasterError(e.call, message: e.message))
   }
 }
 

@@ -110,7 +110,8 @@ public final class LoaderRenderer {
   /// `HostRenderState`): the one path from a frame to a backend. Every shape is checked
   /// against the backend's limits first; each gets its cache from `shapes` (its handle in
   /// `ids`, when given, is used and updated, so a steady frame hashes no shape); `owner` is
-  /// the drawing field's token (`ShapeStore`'s host frame).
+  /// the drawing field's token (`ShapeStore`'s host frame). The caller checked that the
+  /// renderer is open before it touched SDL.
   /// - Returns: false when `shouldStop` cut the frame short.
   package func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
@@ -118,13 +119,9 @@ public final class LoaderRenderer {
     with backend: any RingRasterizer, region: PixelRegion, threads: Int,
     stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
-    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
-    var anyDrawable = false
-    for shape in frameShapes {
-      anyDrawable =
-        try shape.isDrawable(on: backend.name, limit: backend.maximumReach) || anyDrawable
-    }
-    guard anyDrawable, !rings.isEmpty, !region.isEmpty else { return true }
+    guard try frameShapes.anyDrawable(by: backend.name, limit: backend.maximumReach),
+      !rings.isEmpty, !region.isEmpty
+    else { return true }
     let slot = slot(of: backend)
     let target = RasterTarget(
       renderer: renderer, traits: traits, region: region, attachedSurface: surface)
@@ -147,7 +144,7 @@ public final class LoaderRenderer {
     _ rings: UnsafeBufferPointer<RingInstance>, shape: DashedRing, with backend: any RingRasterizer,
     threads: Int = RotationEngine.availableCores, stoppingWhen shouldStop: () -> Bool = { false }
   ) throws(SDLError) -> Bool {
-    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed") }
+    guard !isClosed else { throw SDLError("LoaderRenderer", message: "closed", reason: .closed) }
     let state = HostRenderState.enter(renderer)
     defer { state.restore() }
     return try withUnsafePointer(to: shape) { (one) throws(SDLError) in

@@ -5,7 +5,7 @@ extension RingBackend {
   /// A new rasterizer of this backend (a `LoaderRenderer` keeps one per backend it draws with).
   package func makeRasterizer() -> any RingRasterizer {
     switch self {
-    case .gfx: GfxAtlasRingRasterizer()
+    case .gfx: GfxRingRasterizer()
     case .spans: CoverageSpanRasterizer()
     case .geometry: GeometryRingRasterizer()
     }

@@ -3,16 +3,15 @@ import Foundation
 /// Encodes frames, one at a time, into an animated file at a temporary path.
 ///
 /// ```swift
-/// let schedule = try RecordingSchedule(format: .gif, fps: 50, duration: nil, loop: true,
-///                                      style: .seed)
-/// let recorder = try FrameRecorder(format: .gif, width: 390, height: 120,
-///                                  clock: schedule.clock, temporaryPath: file.temporaryPath)
+/// let schedule = try RecordingSchedule(
+///   format: .gif, fps: 50, duration: nil, loop: true, style: .seed)
+/// let recorder = try FrameRecorder(
+///   format: .gif, width: 390, height: 120, clock: schedule.clock, temporaryPath: temporary)
 /// for t in schedule.times {
-///   draw(at: t)                    // onto an OffscreenCanvas, then canvas.flush()
-///   let s = canvas.surface.pointee
-///   try recorder.append(argb: s.pixels, pitch: Int(s.pitch))
+///   draw(at: t)  // onto an OffscreenCanvas of 390 x 120, then canvas.flush()
+///   try recorder.append(argb: canvas.argbPixels())
 /// }
-/// try recorder.finish()            // then the caller renames the temporary into place
+/// try recorder.finish()  // then the caller renames the temporary into place
 /// ```
 /// Frames are 32-bit `0xAARRGGBB` words, row-major (SDL's `ARGB8888`, an `OffscreenCanvas`'s
 /// surface: bytes B, G, R, A in memory on a little-endian machine); alpha is ignored, every

@@ -291,7 +291,7 @@ struct HeadlessRun {
         stats: HUD.Info(scene: scene, animating: scene.animatingCount, renderer: "software"),
         scale: options.zoom)
     } catch {
-      throw .sdl(error)
+      throw .failed(error)
     }
   }
 

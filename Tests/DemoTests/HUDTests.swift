@@ -78,7 +78,7 @@ import Testing
         angle: Float(angles[$0]), color: LoaderPalette.light.ringColors[$0])
     }
     canvas.clear(LoaderPalette.light.background)
-    try GfxDirectRingRasterizer().draw(rings, shape: DashedRing(style: .seed), on: canvas.renderer)
+    try GfxRingPainter().draw(rings, shape: DashedRing(style: .seed), on: canvas.renderer)
     return canvas
   }
 

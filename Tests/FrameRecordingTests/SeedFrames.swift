@@ -3,7 +3,7 @@ import LoaderCore
 import LoaderSDL
 import SwiftLoaderCanvas
 
-/// Real ring frames: the seed's row drawn by `GfxDirectRingRasterizer` on an `OffscreenCanvas` at
+/// Real ring frames: the seed's row drawn by `GfxRingPainter` on an `OffscreenCanvas` at
 /// the angles `LoaderTimeline` gives (on from `t = 0`), so every test encodes what the demo
 /// draws.
 struct SeedFrames {
@@ -15,7 +15,7 @@ struct SeedFrames {
   /// One `0xAARRGGBB` frame per time, row-major.
   func render(at times: [Double]) throws -> [[UInt32]] {
     let canvas = try OffscreenCanvas(width: width, height: height)
-    let rasterizer = GfxDirectRingRasterizer()
+    let rasterizer = GfxRingPainter()
     let timeline = LoaderTimeline(style: style, animatingFrom: 0)
     let frames = RowLayout.frames(width: Double(width), height: Double(height), style: style)
     let shape = DashedRing(style: style)

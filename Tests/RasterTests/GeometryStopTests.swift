@@ -83,7 +83,7 @@ import Testing
     func render(batch: Int, stopAt: Int?) throws -> (pixels: [UInt32], done: Bool, asked: Int) {
       let canvas = try OffscreenCanvas(width: 1200, height: 1200)
       canvas.clear(Self.white)
-      let gfx = GfxAtlasRingRasterizer(subpixelSteps: 4, batchCopies: batch)
+      let gfx = GfxRingRasterizer(subpixelSteps: 4, batchCopies: batch)
       var asked = 0
       let done = try rings.withUnsafeBufferPointer { buf in
         try canvas.loaderRenderer.draw(buf, shape: shape, with: gfx) {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import LoaderSDL
 
-/// `GfxAtlasRingRasterizer`: SDL2_gfx's rings painted once per phase and copied per ring.
+/// `GfxRingRasterizer`: SDL2_gfx's rings painted once per phase and copied per ring.
 @Suite struct GfxAtlasTests {
   static let angles: [Float] = [0, 17, 60, 123.4, 359, 359.9]
 
@@ -26,7 +26,7 @@ import Testing
       scene.rings[i].centerY += offsets[(i + 2) % 5] * Float(scale)
     }
     let reference = try scene.renderCairo()
-    let pixels = try scene.render(with: GfxAtlasRingRasterizer())
+    let pixels = try scene.render(with: GfxRingRasterizer())
     for i in scene.rings.indices {
       let db = ImageComparison.psnr(
         pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
@@ -54,7 +54,7 @@ import Testing
       }
       let canvas = try OffscreenCanvas.openGL(width: scene.width, height: scene.height)
       let reference = try scene.renderCairo()
-      let pixels = try scene.render(with: GfxAtlasRingRasterizer(), on: canvas)
+      let pixels = try scene.render(with: GfxRingRasterizer(), on: canvas)
       for i in scene.rings.indices {
         let db = ImageComparison.psnr(
           pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
@@ -78,10 +78,10 @@ import Testing
     for i in scene.rings.indices { scene.rings[i].centerX += 0.37 * Float(i) }
     let canvas = try OffscreenCanvas.openGL(width: scene.width, height: scene.height)
     let reference = try scene.renderCairo()
-    let backend = GfxAtlasRingRasterizer(subpixelSteps: 4, cellBudgetBytes: 1)
+    let backend = GfxRingRasterizer(subpixelSteps: 4, cellBudgetBytes: 1)
     let pixels = try scene.render(with: backend, on: canvas)
     let cell = try #require(
-      canvas.loaderRenderer.cache(of: scene.shape, drawnWith: backend) as? GfxSpriteCell)
+      canvas.loaderRenderer.cache(of: scene.shape, drawnWith: backend) as? GfxShapeTexture)
     #expect(cell.supersampling == 1)
     for i in scene.rings.indices {
       let db = ImageComparison.psnr(
@@ -100,7 +100,7 @@ import Testing
     var scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [0, 45, 90, 200, 300])
     for i in scene.rings.indices { scene.rings[i].color = translucent[i] }
     let reference = try scene.renderCairo()
-    let pixels = try scene.render(with: GfxAtlasRingRasterizer())
+    let pixels = try scene.render(with: GfxRingRasterizer())
     for i in scene.rings.indices {
       let db = ImageComparison.psnr(
         pixels, reference, width: scene.width, rect: scene.crop(ofRing: i))
@@ -125,7 +125,7 @@ import Testing
   @Test func aResetRendererDrawsTheSameFrame() throws {
     let scene = RasterScene.seedRow(density: 1, palette: .dark, angles: [12, 100, 200, 300, 359.5])
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
-    let backend = GfxAtlasRingRasterizer()
+    let backend = GfxRingRasterizer()
     func frame(_ rings: [RingInstance]) throws -> [UInt32] {
       canvas.clear(scene.palette.background)
       try canvas.loaderRenderer.draw(rings, shape: scene.shape, with: backend)
@@ -157,8 +157,8 @@ import Testing
     #expect(atlas.phases == 786)
     #expect(atlas.cellSide == 53)
     #expect(atlas.capacity == (64 << 20) / (53 * 53 * 4))
-    let roomy = try scene.render(with: GfxAtlasRingRasterizer())
-    let tight = try scene.render(with: GfxAtlasRingRasterizer(subpixelSteps: 4, cellBudgetBytes: 1))
+    let roomy = try scene.render(with: GfxRingRasterizer())
+    let tight = try scene.render(with: GfxRingRasterizer(subpixelSteps: 4, cellBudgetBytes: 1))
     #expect(roomy == tight)
   }
 
@@ -169,7 +169,7 @@ import Testing
   /// leaves out some fully covered pixels (`halfAlphaBlendsSourceOver` holds the atlas to
   /// Cairo there instead).
   @Test func copiesEqualTheDirectDrawingOnPhase() throws {
-    let styles = [LoaderStyle.seed] + (try GfxDirectRingRasterizerTests.otherStyles())
+    let styles = [LoaderStyle.seed] + (try GfxRingPainterTests.otherStyles())
     let colors = [RGBAColor(hex: 0x0A84FF), RGBAColor(hex: 0xFF3B30)]
     for style in styles {
       for background in [RGBAColor(hex: 0xFFFFFF), RGBAColor(hex: 0x000000)] {
@@ -181,10 +181,10 @@ import Testing
           RingInstance(centerX: 30.25 + Float(k), centerY: 29.5, angle: onPhase, color: c)
         }
         canvas.clear(background)
-        try GfxDirectRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
+        try GfxRingPainter().draw(rings, shape: shape, on: canvas.renderer)
         let direct = canvas.argbPixels()
         canvas.clear(background)
-        try canvas.loaderRenderer.draw(rings, shape: shape, with: GfxAtlasRingRasterizer())
+        try canvas.loaderRenderer.draw(rings, shape: shape, with: GfxRingRasterizer())
         let copied = canvas.argbPixels()
         var worst = 0
         for (a, b) in zip(direct, copied) {
@@ -205,16 +205,16 @@ import Testing
     let ring = RingInstance(centerX: 8, centerY: 8, angle: 0, color: .init(hex: 0xFF3B30))
     let huge = DashedRing(style: .seed).scaled(by: 400)
     #expect(throws: SDLError.self) {
-      try canvas.loaderRenderer.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
+      try canvas.loaderRenderer.draw([ring], shape: huge, with: GfxRingRasterizer())
     }
     do {
-      try canvas.loaderRenderer.draw([ring], shape: huge, with: GfxAtlasRingRasterizer())
+      try canvas.loaderRenderer.draw([ring], shape: huge, with: GfxRingRasterizer())
     } catch {
       #expect(error.description.contains("10000.0 px exceeds the gfx backend's limit"), "\(error)")
     }
     var empty = DashedRing(style: .seed)
     empty.dashes = []
-    try canvas.loaderRenderer.draw([ring], shape: empty, with: GfxAtlasRingRasterizer())
+    try canvas.loaderRenderer.draw([ring], shape: empty, with: GfxRingRasterizer())
     #expect(canvas.argbPixels().allSatisfy { $0 & 0xFF_FFFF == 0xFF_FFFF })
   }
 
@@ -232,7 +232,7 @@ import Testing
       RingInstance(centerX: 30, centerY: 30, angle: .infinity, color: red),
     ]
     try canvas.loaderRenderer.draw(
-      rings, shape: DashedRing(style: .seed), with: GfxAtlasRingRasterizer())
+      rings, shape: DashedRing(style: .seed), with: GfxRingRasterizer())
     let white = RGBAColor(hex: 0xFFFFFF)
     #expect((0..<64).contains { canvas.pixel(x: 0, y: $0) != white }, "the ring crossing x = 0")
     #expect(canvas.pixel(x: 30 + 23, y: 31) == white, "the ring at angle inf")

@@ -211,28 +211,56 @@ import Testing
 
   /// Loaders of many sizes share shapes by bucket; the renderer's store holds the shapes
   /// drawn, and lets the unused ones go once they have been idle (`ShapeStore.idleSeconds`).
+  ///
+  /// Counted, not compared as sets (a set would hide a shape held twice): 240 loaders of 40
+  /// heights, each height five times and once more a thousandth of a point taller (another
+  /// exact size, the same bucket), draw with 40 shapes, one entry and one cache each, and
+  /// every loader's rings use its height's shape.
   @Test func shapesAreSharedByBucketAndLetGo() throws {
     let field = try LoaderField(layout: .free, backend: .spans)
-    let canvas = try OffscreenCanvas(width: 800, height: 400)
+    let canvas = try OffscreenCanvas(width: 800, height: 480)
     var ids: [LoaderID] = []
-    for i in 0..<200 {
-      let h = 8 + Float(i % 40)
+    var heights: [Int] = []
+    for i in 0..<240 {
+      let height = 8 + i % 40
+      let h = Float(height) + (i >= 200 ? 0.001 : 0)
+      heights.append(height)
       ids.append(
         try field.addLoader(
           isAnimating: true, at: 0,
           frame: SDL_FRect(x: Float(i % 10) * 75, y: Float(i / 10) * 18, w: h * 5.8, h: h)))
     }
     try field.draw(on: canvas.loaderRenderer, at: 0.5)
-    let shapes = Set(field.preparedShapes)
+    let shapes = field.preparedShapes
     // 40 heights from 8 to 47 points: radius 23 h / 50 px, one bucket each (1/16 px steps).
-    #expect(shapes.count == 40 && field.preparedShapes.count == 40)
+    #expect(shapes.count == 40 && Set(shapes).count == 40)
+    // Every loader is visible, so the rings are 5 a loader in the order added; a loader's rings
+    // all use the shape of its height, and each height has one shape.
+    let rings = field.preparedRings
+    try #require(rings.count == 5 * ids.count)
+    var shapeOfHeight: [Int: Int32] = [:]
+    for (i, height) in heights.enumerated() {
+      for r in 0..<5 {
+        let shape = rings[5 * i + r].shape
+        let first = shapeOfHeight[height, default: shape]
+        shapeOfHeight[height] = first
+        #expect(shape == first, "loader \(i) (height \(height)), ring \(r): shape \(shape)")
+      }
+    }
+    #expect(Set(shapeOfHeight.values).count == 40, "heights share shapes")
     let store = canvas.loaderRenderer.shapes
-    #expect(Set(store.heldShapes) == shapes)
+    #expect(store.heldShapes.count == 40, "the store holds \(store.heldShapes.count) entries")
+    #expect(Set(store.heldShapes) == Set(shapes))
+    let spans = try canvas.loaderRenderer.rasterizer(.spans)
+    let caches = shapes.compactMap { canvas.loaderRenderer.cache(of: $0, drawnWith: spans) }
+    #expect(caches.count == 40)
+    #expect(Set(caches.map { ObjectIdentifier($0) }).count == 40, "shapes share a cache")
     let held = canvas.loaderRenderer.cachedBytes
     #expect(held > 0)
     // A steady frame finds every shape by its handle: no new entry, nothing let go.
     try field.draw(on: canvas.loaderRenderer, at: 0.52)
-    #expect(Set(store.heldShapes) == shapes)
+    #expect(store.heldShapes.count == 40)
+    #expect(Set(store.heldShapes) == Set(shapes))
     // All the same size now: one shape drawn; the others held while not idle for long.
     for id in ids { try field.setFrame(SDL_FRect(x: 10, y: 10, w: 290, h: 50), of: id) }
     try field.draw(on: canvas.loaderRenderer, at: 0.6)
@@ -240,7 +268,9 @@ import Testing
     #expect(store.heldShapes.count == 41)
     store.idleSeconds = 0
     try field.draw(on: canvas.loaderRenderer, at: 0.7)
-    #expect(Set(store.heldShapes) == Set(field.preparedShapes))
+    #expect(store.heldShapes == field.preparedShapes)
+    let gone = shapes.filter { canvas.loaderRenderer.cache(of: $0, drawnWith: spans) != nil }
+    #expect(gone.isEmpty, "\(gone.count) idle shapes kept their caches")
     #expect(canvas.loaderRenderer.cachedBytes < held)
   }
 

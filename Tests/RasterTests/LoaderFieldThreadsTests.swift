@@ -45,6 +45,41 @@ import Testing
     #expect(try spanThreads(canvas) == 3)
   }
 
+  /// Pieces of `work`'s pool calls that ran on another thread than this one: `work` is run
+  /// up to `tries` times, until some did (a worker woken late may find every piece taken).
+  static func piecesRunElsewhere(tries: Int = 10, _ work: () throws -> Void) throws -> Int {
+    for _ in 0..<tries {
+      let pieces = try WorkerPool.countingPiecesRunElsewhere { try work() }.pieces
+      if pieces > 0 { return pieces }
+    }
+    return 0
+  }
+
+  /// Two threads really share the work, which equal pixels cannot tell from one thread doing
+  /// it all: at `threads: 2` the pool's other thread runs pieces of the engine's passes
+  /// (70,000 rings, past `minimumRingsPerThread` twice) and of the spans blending (2000 rings);
+  /// at `threads: 1`, none.
+  @Test(.enabled(if: RotationEngine.availableCores > 1, "one core: no second thread to see"))
+  func twoThreadsBothWork() throws {
+    for threads in [1, 2] {
+      let big = try LoaderField(style: .seed, layout: .grid, threads: threads)
+      try big.addLoaders(14_000, isAnimating: true, at: 0)
+      #expect(big.count * 5 >= 2 * RotationEngine.minimumRingsPerThread)
+      var t = 0.0
+      let engine = try Self.piecesRunElsewhere {
+        t += 0.05
+        _ = try big.rings(in: SDL_FRect(x: 0, y: 0, w: 1920, h: 1080), at: t)
+      }
+      let spans = try Self.piecesRunElsewhere { _ = try render(threads: threads) }
+      if threads == 1 {
+        #expect(engine == 0 && spans == 0, "1 thread, yet \(engine) + \(spans) pieces elsewhere")
+      } else {
+        #expect(engine > 0, "the engine's passes ran on one thread")
+        #expect(spans > 0, "the spans blending ran on one thread")
+      }
+    }
+  }
+
   @Test func defaultIsEveryCore() throws {
     let field = try LoaderField()
     #expect(field.threads == RotationEngine.availableCores)

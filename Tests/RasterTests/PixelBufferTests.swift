@@ -64,6 +64,30 @@ import Testing
     }
   }
 
+  /// The same row against a Cairo reference placed and turned by SPEC's worked numbers
+  /// (`SpecSeedRow`), not by the field's own ring places: so a layout or motion error that the
+  /// field and its reference would share still fails here.
+  @Test(arguments: [1.0, 2.0, 1.5])
+  func theSeedRowMatchesSPECsWorkedNumbersInEveryFormat(density: Double) throws {
+    for (time, _) in SpecSeedRow.angles.sorted(by: { $0.key < $1.key }) {
+      let scene = SpecSeedRow.scene(at: time, density: density)
+      let reference = try scene.renderCairo()
+      for format in PixelBuffer.Format.allCases {
+        let view = LoaderView(isAnimating: true)
+        var words = Self.pixels(scene.width, scene.height, fill: 0xFFFF_FFFF, format)
+        try Self.draw(
+          view, into: &words, width: scene.width, height: scene.height, format,
+          density: density, frame: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: time)
+        let argb = format == .bgraPremultiplied ? words : words.map(Self.swapRB)
+        for i in scene.rings.indices {
+          let db = ImageComparison.psnr(
+            argb, reference, width: scene.width, rect: scene.crop(ofRing: i))
+          #expect(db >= 30, "\(format) at density \(density), \(time) s, ring \(i): \(db) dB")
+        }
+      }
+    }
+  }
+
   /// Over transparent pixels, a half-transparent red: premultiplied formats hold the colour
   /// times its alpha, the straight one the colour itself, both with alpha 128 where the stroke
   /// covers the pixel fully.

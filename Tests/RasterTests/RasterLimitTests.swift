@@ -27,7 +27,7 @@ import Testing
       (
         "gfx-direct",
         { (rings, shape) throws(SDLError) in
-          try GfxDirectRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
+          try GfxRingPainter().draw(rings, shape: shape, on: canvas.renderer)
         }
       )
     ]

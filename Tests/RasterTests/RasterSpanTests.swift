@@ -6,6 +6,7 @@ import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 import Testing
 
+@testable import LoaderPixels
 @testable import LoaderSDL
 
 @Suite struct RasterSpanTests {
@@ -28,6 +29,25 @@ import Testing
         #expect(db >= 30, "ring \(i): \(db) dB")
       }
     }
+  }
+
+  /// The streaming texture counts in the renderer's bytes while it lives, and not once it is
+  /// gone (a reset of the renderer's textures, `close()`); the next draw makes a new one.
+  @Test func theOverlayIsCountedUntilItIsGone() throws {
+    let scene = RasterScene.seedRow(density: 1, palette: .light, angles: [0, 17, 60, 123.4, 359])
+    let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
+    let loaders = LoaderRenderer(canvas.renderer)
+    let spans = CoverageSpanRasterizer()
+    #expect(spans.ownBytes == 0)
+    try loaders.draw(scene.rings, shape: scene.shape, with: spans)
+    let held = spans.ownBytes
+    #expect(held >= scene.width * scene.height * 4)
+    spans.renderTargetsDidReset()
+    #expect(spans.ownBytes == 0, "a reset texture still counted")
+    try loaders.draw(scene.rings, shape: scene.shape, with: spans)
+    #expect(spans.ownBytes == held)
+    spans.close()
+    #expect(spans.ownBytes == 0, "a closed texture still counted")
   }
 
   /// Rings across every edge are clipped exactly, rings wholly outside are culled, and
@@ -107,6 +127,13 @@ import Testing
         try scene.render(with: CoverageSpanRasterizer(), threads: threads) == one,
         "\(threads) threads")
     }
+    // ... and the bands really were shared: another thread blended some at 2 threads.
+    if RotationEngine.availableCores > 1 {
+      let elsewhere = try LoaderFieldThreadsTests.piecesRunElsewhere {
+        _ = try scene.render(with: CoverageSpanRasterizer(), threads: 2)
+      }
+      #expect(elsewhere > 0, "2 threads, yet every band was blended on one")
+    }
     let canvas = try OffscreenCanvas(width: scene.width, height: scene.height)
     // Without the canvas's surface: through the overlay texture.
     let loaders = LoaderRenderer(canvas.renderer)
@@ -124,11 +151,16 @@ import Testing
   /// A ring across a band edge draws every one of its rows: small rings (whose rows reach far
   /// less than their columns) at every sixteenth of a pixel from 7 px above the first band
   /// edge to 7 px below it give, byte for byte, what the same rings give 100 px lower, clear
-  /// of any edge. (A 256-pixel-wide target has bands of 384 rows.)
+  /// of any edge. (A 256-pixel-wide target has bands of 384 rows.) The kernel's own bands say
+  /// that rings did cross an edge there, and none did 100 px lower, so a change of the bands'
+  /// size cannot leave the test comparing two frames that cross nothing.
   @Test func ringsAcrossABandEdgeKeepEveryRow() throws {
     let shape = DashedRing(style: .seed).scaled(by: 3.0 / 23)
     let colors = LoaderPalette.light.ringColors
-    func draw(height: Int, shift: Float) throws -> [UInt32] {
+    /// The frame, the band rows, and how many rings were drawn in two bands.
+    func draw(height: Int, shift: Float) throws -> (
+      pixels: [UInt32], bandRows: Int, straddling: Int
+    ) {
       let canvas = try OffscreenCanvas(width: 256, height: height)
       canvas.clear(LoaderPalette.light.background)
       var rings: [RingInstance] = []
@@ -139,11 +171,17 @@ import Testing
             centerY: 377 + Float(i) / 16 + shift, angle: Float(i) * 7.3,
             color: colors[i % colors.count]))
       }
-      try canvas.loaderRenderer.draw(rings, shape: shape, with: CoverageSpanRasterizer())
-      return canvas.argbPixels()
+      let spans = CoverageSpanRasterizer()
+      try canvas.loaderRenderer.draw(rings, shape: shape, with: spans)
+      // Every ring is visible: band entries past one a ring are rings drawn in two bands.
+      let bands = spans.kernel.bands
+      let entries = Int(bands.bandStart[bands.bandCount])
+      return (canvas.argbPixels(), bands.bandRows, entries - rings.count)
     }
-    let across = try draw(height: 600, shift: 0)
-    let clear = try draw(height: 700, shift: 100)
+    let (across, rows, crossing) = try draw(height: 600, shift: 0)
+    let (clear, _, clearCrossing) = try draw(height: 700, shift: 100)
+    #expect(crossing > 0, "no ring crossed a band edge (bands of \(rows) rows)")
+    #expect(clearCrossing == 0, "\(clearCrossing) rings 100 px lower crossed an edge too")
     #expect(across.contains { $0 != across[0] }, "the rings drew nothing")
     let differing = (360..<410).filter { y in
       across[(y * 256)..<(y * 256 + 256)] != clear[((y + 100) * 256)..<((y + 100) * 256 + 256)]

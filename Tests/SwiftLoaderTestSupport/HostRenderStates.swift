@@ -6,6 +6,24 @@
 
 import LoaderSDL
 
+/// An SDL call of the host's own failed: its name and `SDL_GetError()`. (The library throws
+/// only `LoaderField.Error`; a host names its own SDL failures, as this one does.)
+public struct HostSDLFailure: Error, CustomStringConvertible {
+  /// The SDL function that failed.
+  public let call: String
+  /// `SDL_GetError()` right after it.
+  public let message: String
+
+  /// The failure of `call`, with SDL's message read now.
+  public init(_ call: String) {
+    self.call = call
+    message = String(cString: SDL_GetError())
+  }
+
+  /// `call failed: message`.
+  public var description: String { "\(call) failed: \(message)" }
+}
+
 /// One render state a host may have set when it draws a loader row. Every state is set up on a
 /// target of `HostRenderState.canvasWidth` x `canvasHeight` pixels; the row is drawn at
 /// `frame`, in the renderer's coordinates under that state.
@@ -83,7 +101,7 @@ public enum HostRenderStateCase: String, CaseIterable, Sendable {
         let t = SDL_CreateTexture(
           renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
           Int32(Self.canvasWidth), Int32(Self.canvasHeight))
-      else { throw SDLError("SDL_CreateTexture") }
+      else { throw HostSDLFailure("SDL_CreateTexture") }
       SDL_SetRenderTarget(renderer, t)
       SDL_RenderSetScale(renderer, 2, 2)
       return t
@@ -193,7 +211,7 @@ public struct HostDrawing {
         r, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buf.baseAddress,
         Int32(HostRenderStateCase.canvasWidth * 4))
     }
-    guard status == 0 else { throw SDLError("SDL_RenderReadPixels") }
+    guard status == 0 else { throw HostSDLFailure("SDL_RenderReadPixels") }
     return HostDrawing(pixels: pixels, stateBefore: before, stateAfter: after)
   }
 }

@@ -9,19 +9,22 @@ extension DashedRing {
     guard radius.isFinite, halfWidth.isFinite else {
       throw RasterError(
         "\(backend) backend",
-        message: "ring radius \(radius) px or half width \(halfWidth) px is not finite")
+        message: "ring radius \(radius) px or half width \(halfWidth) px is not finite",
+        reason: .tooLarge)
     }
     guard radius >= 0, halfWidth >= 0 else {
       throw RasterError(
         "\(backend) backend",
-        message: "ring radius \(radius) px or half width \(halfWidth) px is negative")
+        message: "ring radius \(radius) px or half width \(halfWidth) px is negative",
+        reason: .outOfRange)
     }
     let outer = radius + halfWidth
     guard outer <= limit else {
       throw RasterError(
         "\(backend) backend",
         message:
-          "ring radius \(outer) px exceeds the \(backend) backend's limit of \(Int(limit)) px")
+          "ring radius \(outer) px exceeds the \(backend) backend's limit of \(Int(limit)) px",
+        reason: .tooLarge)
     }
     return isDrawable
   }

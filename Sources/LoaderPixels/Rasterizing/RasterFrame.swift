@@ -122,7 +122,7 @@ package struct RasterFrame {
     var current = Int32(-1)
     // The current shape's cache, not retained: `typed` holds it for the whole call. (A strong
     // reference here retained and released a cache at each change of shape: in a scene of
-    // mixed sizes, nearly every ring, 8 % of a frame's drawing.)
+    // mixed sizes, nearly every ring; Benchmarks/README.md has what that cost.)
     var cache: Unmanaged<C>?
     var reach: Float = 0
     for ring in rings {

@@ -57,4 +57,11 @@ package struct RingAtlasKeys {
   package func key(phase: Int, sx: Int, sy: Int) -> Int {
     (phase * subpixelSteps + sy) * subpixelSteps + sx
   }
+
+  /// The phase and sub-pixel steps `key` stands for: `key(phase:sx:sy:)` undone, for the
+  /// caches that build a key's picture.
+  package func decode(_ key: Int) -> (phase: Int, sx: Int, sy: Int) {
+    let s = subpixelSteps
+    return (phase: key / (s * s), sx: key % s, sy: (key / s) % s)
+  }
 }

@@ -25,7 +25,7 @@ package final class PixelBufferDrawer {
     do {
       checked = try buffer.checked()
     } catch {
-      throw RasterError("PixelBuffer", message: error.description)
+      throw RasterError("PixelBuffer", message: error.description, reason: .buffer)
     }
     oneShape.removeAll(keepingCapacity: true)
     oneShape.append(shape)

@@ -116,37 +116,16 @@ package struct RendererTraits: Sendable, Equatable {
   }
 }
 
-/// An SDL call failed: what was called and `SDL_GetError()`.
-public struct SDLError: Error, Sendable, CustomStringConvertible {
-  /// The call that failed (`SDL_CreateTexture`), or the part of the library that refused.
-  package var call: String
-  /// Why: SDL's own message, or the library's.
-  package var message: String
-  /// The failure of `call`; `message` nil reads `SDL_GetError()` now, so make the error
+/// The SDL side's name for `RasterError`, the drawing's one failure type: an SDL call that
+/// failed (`init(_:)`), or a part that refused (`init(_:message:reason:)`). A public call
+/// reports it as `LoaderField.Error`, its `reason` kept.
+package typealias SDLError = RasterError
+
+extension RasterError {
+  /// The SDL call `call` failed: the message is `SDL_GetError()`, read now, so make the error
   /// right after the call, before another SDL call replaces it.
-  /// - Parameters:
-  ///   - call: the SDL function that failed, as `"SDL_CreateTexture"`, or the part of the
-  ///     program that refused.
-  ///   - message: why; nil for SDL's own message (`SDL_GetError()`).
-  public init(_ call: String, message: String? = nil) {
-    self.call = call
-    self.message = message ?? String(cString: SDL_GetError())
-  }
-  /// The call and the reason in one line: `SDL_CreateTexture failed: Out of memory`.
-  public var description: String { "\(call) failed: \(message)" }
-}
-
-extension SDLError {
-  /// A kernel's refusal (LoaderPixels' `RasterError`) on the SDL path: the same two strings.
-  package init(_ e: RasterError) {
-    call = e.call
-    message = e.message
-  }
-}
-
-extension DashedRing {
-  /// `isDrawable(by:limit:)` with its refusal as an `SDLError`, for the backends on a renderer.
-  func isDrawable(on backend: String, limit: Double) throws(SDLError) -> Bool {
-    do { return try isDrawable(by: backend, limit: limit) } catch { throw SDLError(error) }
+  /// - Parameter call: the SDL function that failed, as `"SDL_CreateTexture"`.
+  package init(_ call: String) {
+    self.init(call, message: String(cString: SDL_GetError()))
   }
 }

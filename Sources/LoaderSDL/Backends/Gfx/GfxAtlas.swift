@@ -3,8 +3,8 @@ import LoaderCore
 
 /// One ring shape painted by SDL2_gfx at every rotation phase and sub-pixel offset it is
 /// drawn at, as cells of white-coverage textures on one software renderer
-/// (`GfxAtlasRingRasterizer`'s cache there; an accelerated renderer takes a `GfxSpriteCell`). A cell is painted the first time a ring needs it, then copied as often as rings
-/// ask.
+/// (`GfxRingRasterizer`'s cache there; an accelerated renderer takes a `GfxShapeTexture`). A
+/// cell is painted the first time a ring needs it, then copied as often as rings ask.
 ///
 /// A ring's cell is keyed by `(phase, sx, sy)`:
 /// ```
@@ -22,9 +22,9 @@ import LoaderCore
 /// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (a quarter
 /// of the `LoaderRenderer`'s budget, 32 MiB by default), in textures one cell wide holding a column of
 /// `cellsPerPage` cells, so a cell's rows lie next to each other in memory and its copy
-/// reads one compact block. The seed ring at scale 1 has 786 phases and 53 px cells
-/// (11.2 KiB): 8.8 MiB for every phase at one offset (rings on whole pixels, like the
-/// bench's), 141 MiB for all 16 offsets; past the budget the oldest cell is repainted for the
+/// reads one compact block. By these formulas the seed ring at scale 1 has 786 phases and
+/// 53 px cells (11.2 kB): 8.8 MB for every phase at one offset (rings on whole pixels, like the
+/// bench's), 141 MB for all 16 offsets; past the budget the oldest cell is repainted for the
 /// newest, so a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
@@ -76,12 +76,11 @@ final class GfxAtlas: RingShapeCache {
 
   /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
   static let maximumRects = 32
-  /// What one more copy costs, in blended pixels: the renderer's set-up and clipping of a
-  /// rectangle against the blending of its pixels. SDL's software renderer blends pixel by
-  /// pixel on the CPU, so skipping a cell's empty middle pays (16); a GPU, or Mesa's llvmpipe,
-  /// blends a quad's pixels in bulk while each copy is a command and its vertices, so there a
-  /// ring is one copy of its ink's box (`host/opengl/gfx`; Benchmarks/README.md).
-  let copyOverheadPixels: Int
+  /// What one more copy costs, in blended pixels: the software renderer's set-up and
+  /// clipping of a rectangle against the blending of its pixels, which it does pixel by pixel
+  /// on the CPU, so skipping a cell's empty middle pays. (An atlas lives on SDL's software
+  /// renderer only: an accelerated one takes a `GfxShapeTexture`.)
+  static let copyOverheadPixels = 16
 
   init(
     shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits? = nil,
@@ -95,12 +94,11 @@ final class GfxAtlas: RingShapeCache {
       throw SDLError(
         "gfx backend",
         message: "ring radius \(reach) px exceeds the gfx backend's limit of"
-          + " \(Int(Self.maximumReach)) px")
+          + " \(Int(Self.maximumReach)) px", reason: .tooLarge)
     }
     self.shape = shape
     self.renderer = renderer
     self.budgetBytes = budgetBytes
-    copyOverheadPixels = traits.isSoftware ? 16 : 1 << 30
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
     let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: shape.halfWidth)
     origin = Int((reach + fringe).rounded(.up))
@@ -110,7 +108,8 @@ final class GfxAtlas: RingShapeCache {
     let maxSide = reported > 0 ? reported : 256 * cellSide
     guard cellSide <= maxSide else {
       throw SDLError(
-        "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures")
+        "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures",
+        reason: .tooLarge)
     }
     keyCount = keys.count
     let cellBytes = cellSide * cellSide * 4
@@ -193,9 +192,7 @@ final class GfxAtlas: RingShapeCache {
 
   private func paint(_ key: Int) throws(SDLError) -> Cell {
     let s = subpixelSteps
-    let sx = key % s
-    let sy = (key / s) % s
-    let phase = key / (s * s)
+    let (phase, sx, sy) = keys.decode(key)
     let slot = nextSlot % capacity
     nextSlot = slot + 1
     if keyOfSlot[slot] >= 0 { slotOfKey[Int(keyOfSlot[slot])] = -1 }
@@ -214,7 +211,7 @@ final class GfxAtlas: RingShapeCache {
     else { throw SDLError("SDL_UpdateTexture") }
     strips.cover(
       painting.pixels, pitch: painting.pitch, ink: painting.ink,
-      overhead: copyOverheadPixels)
+      overhead: Self.copyOverheadPixels)
     let first = slot * Self.maximumRects
     var count = 0
     if strips.rects.count > Self.maximumRects {

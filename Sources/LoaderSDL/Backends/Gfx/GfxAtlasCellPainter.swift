@@ -18,7 +18,7 @@ package final class GfxAtlasCellPainter {
   package let side: Int
   private let surface: UnsafeMutablePointer<SDL_Surface>
   private let renderer: OpaquePointer
-  private let painter = GfxDirectRingRasterizer()
+  private let painter = GfxRingPainter()
 
   /// A painted ring: its pixels, and the smallest rectangle holding every pixel of nonzero
   /// alpha (`width == 0` when the ring left no ink at all).

@@ -13,14 +13,15 @@ import LoaderPixels
 ///    premultiplied and composited with one `SDL_RenderCopy` 1:1 onto the same pixels (straight
 ///    alpha where the renderer lacks custom blend modes, as SDL's software renderer does). No
 ///    more pixels are uploaded than the box holds, whatever the window's size.
+///
+/// One instance draws on one renderer (its `LoaderRenderer`'s), which the texture belongs to.
 package final class CoverageSpanRasterizer: RingRasterizer {
   package let name = "spans"
   package let maximumReach = RingCoverageAtlas.maximumRadius
   /// Masks, bands and blending: the same kernel a `PixelBuffer` draw uses.
   let kernel = CoverageSpanKernel()
   private var overlay: OpaquePointer?
-  /// The renderer `overlay` was made on: a texture is only ever destroyed through its own.
-  private var overlayRenderer: OpaquePointer?
+  /// `overlay`'s size; (0, 0) when there is none.
   private var overlaySize = (width: 0, height: 0)
   private var overlayBlend = SDL_BLENDMODE_BLEND
 
@@ -34,6 +35,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   package func close() {
     if let t = overlay { SDL_DestroyTexture(t) }
     overlay = nil
+    overlaySize = (0, 0)
   }
 
   package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
@@ -130,11 +132,10 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   }
 
   /// The shared streaming texture, at least `width x height`: grown in steps of 256 pixels a
-  /// side (so a scene's boxes settle on one size), made anew on another renderer.
+  /// side (so a scene's boxes settle on one size).
   private func overlay(
     on renderer: OpaquePointer, holding width: Int, _ height: Int, limit side: Int
   ) throws(SDLError) -> OpaquePointer {
-    if overlayRenderer != renderer { overlay = nil }
     if let t = overlay, overlaySize.width >= width, overlaySize.height >= height { return t }
     let w = max(overlaySize.width, (width + 255) / 256 * 256)
     let h = max(overlaySize.height, (height + 255) / 256 * 256)
@@ -158,12 +159,12 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     // Copies are 1:1 onto whole pixels; nearest sampling keeps a GPU from blurring them.
     SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
     overlay = t
-    overlayRenderer = renderer
     overlaySize = (min(w, limit.0), min(h, limit.1))
     guard overlaySize.width >= width, overlaySize.height >= height else {
       throw SDLError(
         "spans backend",
-        message: "a \(width)x\(height) px region exceeds the renderer's largest texture")
+        message: "a \(width)x\(height) px region exceeds the renderer's largest texture",
+        reason: .tooLarge)
     }
     return t
   }

@@ -2,17 +2,18 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 
-/// Draws dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
+/// Paints dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
 /// pixels the stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
-/// antialiased fringe. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
+/// antialiased fringe. Not a backend: the `gfx` backend (`GfxRingRasterizer`) paints its atlas
+/// cells and shape textures with it, once each, and copies them. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
 /// left run pixels up to 102 levels off the ideal; a box fills each pixel once.)
 ///
 /// SDL2_gfx has no thick arc and takes integer (`Sint16`) pixel indices, so polygon-based
 /// constructions (a filled bent-capsule polygon plus an `aapolygonRGBA` outline) snap every
 /// vertex to the pixel grid; at 4-pixel strokes that moves edges by up to half a pixel and
 /// the short outline segments come out as unantialiased horizontal, vertical or diagonal runs.
-/// Measured against the ideal coverage below that construction scored 23 dB (scale 1) and
-/// 26 dB (scale 2); this one is exact up to 8-bit rounding. Integer indices are no limit
+/// Against the ideal coverage below, that construction fell short of the 30 dB bar
+/// (Benchmarks/README.md, "Figures behind the code"); this one is exact up to 8-bit rounding. Integer indices are no limit
 /// here: coverage is computed in continuous coordinates and only the pixel is an index.
 ///
 /// Coverage is `DashedRing.DistanceTable.coverage(x:y:)` at the pixel's centre, turned back by
@@ -28,7 +29,7 @@ import LoaderCore
 /// coverage (straight alpha, source-over, as SDL2_gfx blends).
 ///
 /// The distance table is kept between frames: drawing allocates nothing once warmed up.
-package final class GfxDirectRingRasterizer {
+package final class GfxRingPainter {
   /// The distance table of the shape last drawn.
   private var table: DashedRing.DistanceTable?
   private var tableShape: DashedRing?
@@ -46,7 +47,7 @@ package final class GfxDirectRingRasterizer {
   package func draw(_ rings: [RingInstance], shape: DashedRing, on renderer: OpaquePointer)
     throws(SDLError)
   {
-    guard try shape.isDrawable(on: "gfx-direct", limit: Self.maximumRadius) else { return }
+    guard try shape.isDrawable(by: "gfx-direct", limit: Self.maximumRadius) else { return }
     let state = HostRenderState.enter(renderer)
     defer { state.restore() }
     for ring in rings { try paint(ring, shape: shape, on: renderer) }

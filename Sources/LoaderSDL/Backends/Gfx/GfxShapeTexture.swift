@@ -15,10 +15,10 @@ import LoaderPixels
 /// plus `S R(-a) p` (the ring turned `a` degrees clockwise). The texture is `side x side`,
 /// `side = 2 ceil(sqrt(2) o)`, transparent beyond the ink, so that point stays inside it at
 /// every angle (SDL refuses texture coordinates outside 0...1). Upright squares cost llvmpipe
-/// about 15 % less than the same squares turned (fewer partly covered 4x4 blocks along their
-/// edges: 32 against 38 us for 500 textured 50-pixel quads here), and the picture is the same
-/// samples: the sprite a programmer writes first (`SDL_RenderCopyExF`) turns its quad.
-final class GfxSpriteCell: RingShapeCache {
+/// less than the same squares turned, having fewer partly covered 4x4 blocks along their edges
+/// (Benchmarks/README.md, "Figures behind the code"), and the picture is the same samples: the
+/// sprite a programmer writes first (`SDL_RenderCopyExF`) turns its quad.
+final class GfxShapeTexture: RingShapeCache {
   /// nil once closed.
   private(set) var texture: OpaquePointer?
   /// The square's half side, target pixels: `o / S`.
@@ -56,7 +56,7 @@ final class GfxSpriteCell: RingShapeCache {
       throw SDLError(
         "gfx backend",
         message: "a ring of \(Int(shape.radius + shape.halfWidth)) px needs a \(side) px"
-          + " texture, over the renderer's \(limit) px")
+          + " texture, over the renderer's \(limit) px", reason: .tooLarge)
     }
     let painter = try GfxAtlasCellPainter(side: side)
     let painting = try painter.paint(

@@ -5,7 +5,7 @@ import LoaderPixels
 /// Draws dashed rings painted by SDL2_gfx. On SDL's software renderer, at one `SDL_RenderCopy`
 /// a ring (a few, cut to the ink's strips): SDL2_gfx paints each
 /// rotation phase and sub-pixel offset of the shape once, white, into a texture atlas
-/// (`GfxAtlas`, painted by `GfxDirectRingRasterizer`), and every ring is a copy of its cell,
+/// (`GfxAtlas`, painted by `GfxRingPainter`), and every ring is a copy of its cell,
 /// tinted by the texture's colour and alpha modulation and blended source-over:
 /// ```
 /// dst = color * (coverage * alpha) + dst * (1 - coverage * alpha)
@@ -14,7 +14,7 @@ import LoaderPixels
 /// a ring, each a trip through SDL's render queue); a copy is one command whose pixels the
 /// renderer blends in one pass. One atlas serves every colour.
 ///
-/// The cell is the ring at its phase and offset exactly as `GfxDirectRingRasterizer` draws it, so
+/// The cell is the ring at its phase and offset exactly as `GfxRingPainter` draws it, so
 /// the only departures from that backend are the quantizations `GfxAtlas` documents: at
 /// most 0.1 px of rotation at the outer edge and 0.125 px of position.
 ///
@@ -23,24 +23,24 @@ import LoaderPixels
 /// nothing. Rings whose cell misses the visible region are skipped; SDL clips the rest to the
 /// viewport and clip rect.
 ///
-/// On an accelerated renderer a shape is one texture instead (`GfxSpriteCell`): the ring
+/// On an accelerated renderer a shape is one texture instead (`GfxShapeTexture`): the ring
 /// painted once at angle 0 and twice its size, and every ring an upright square over it,
 /// sampling it turned back by the ring's angle, linearly filtered back to its size, its colour
 /// the vertices' colour; a draw call's rings
 /// are one `SDL_RenderGeometry` call (per shape run). The GPU's filtering does the rotation
-/// and the sub-pixel position the atlas keeps a cell for each of: 33 to 36 dB a ring against
+/// and the sub-pixel position the atlas keeps a cell for each of: at least 30 dB a ring against
 /// Cairo (`GfxAtlasTests.turnedTexturesMatchCairo`), one small texture a shape, painted once,
 /// so a view costs what the sprite a programmer writes first costs, from its first frame
 /// (`host/opengl/gfx` beside `host/opengl/sprite`). The atlas's cells, one per phase and
-/// offset, measured slower there: 786 cells of 11 KiB each for the seed read from all over
-/// the texture, where one texture of 86 KiB stays in the caches.
+/// offset, are slower there: hundreds of cells read from all over the texture, where one small
+/// texture stays in the caches (Benchmarks/README.md, "Figures behind the code").
 ///
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
 /// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
 /// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
 /// loader). Between batches `draw(_:on:)` asks whether to stop.
-package final class GfxAtlasRingRasterizer: RingRasterizer {
+package final class GfxRingRasterizer: RingRasterizer {
   package let name = "gfx"
   package let maximumReach = GfxAtlas.maximumReach
   package var cachesLiveOnRenderer: Bool { true }
@@ -69,7 +69,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
     throws(SDLError) -> any RingShapeCache
   {
     if !target.traits.isSoftware {
-      return try GfxSpriteCell(
+      return try GfxShapeTexture(
         shape: shape, renderer: target.renderer, traits: target.traits,
         budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
     }
@@ -138,31 +138,31 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
   private static let quadCorners: [(Float, Float)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
   private static let quadIndices: [Int32] = [0, 1, 2, 0, 2, 3]
 
-  /// The sprite cells of the draw in progress, kept for their capacity.
-  private var frameSprites: [GfxSpriteCell?] = []
+  /// The shape textures of the draw in progress, kept for their capacity.
+  private var frameTextures: [GfxShapeTexture?] = []
 
   /// An accelerated renderer: every ring an upright square over its shape's one texture
-  /// (`GfxSpriteCell`), turned back by its angle, its colour the vertices' colour, one
+  /// (`GfxShapeTexture`), turned back by its angle, its colour the vertices' colour, one
   /// `SDL_RenderGeometry` call per run of rings of one shape.
   private func drawTurned(
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
     let renderer = target.renderer
-    var sprites: [GfxSpriteCell?] = []
-    swap(&sprites, &frameSprites)
+    var textures: [GfxShapeTexture?] = []
+    swap(&textures, &frameTextures)
     var vertices: [SDL_Vertex] = []
     var indices: [Int32] = []
     swap(&vertices, &self.vertices)
     swap(&indices, &self.indices)
     defer {
-      sprites.removeAll(keepingCapacity: true)
-      swap(&sprites, &frameSprites)
+      textures.removeAll(keepingCapacity: true)
+      swap(&textures, &frameTextures)
       vertices.removeAll(keepingCapacity: true)
       indices.removeAll(keepingCapacity: true)
       swap(&vertices, &self.vertices)
       swap(&indices, &self.indices)
     }
-    frame.caches(as: GfxSpriteCell.self, into: &sprites)
+    frame.caches(as: GfxShapeTexture.self, into: &textures)
     var batch: OpaquePointer?
     func flush() throws(SDLError) {
       let full = indices.count >= 6 * batchCopies
@@ -177,9 +177,9 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       else { throw SDLError("SDL_RenderGeometry") }
       if full { SDL_RenderFlush(renderer) }
     }
-    let finished = try frame.forEachVisibleRing(caches: sprites, in: target.region) {
-      (ring, sprite, _) throws(SDLError) in
-      guard let texture = sprite.texture else { return true }
+    let finished = try frame.forEachVisibleRing(caches: textures, in: target.region) {
+      (ring, shapeTexture, _) throws(SDLError) in
+      guard let texture = shapeTexture.texture else { return true }
       if texture != batch || indices.count >= 6 * batchCopies {
         if batch != nil {
           try flush()
@@ -189,7 +189,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
       }
       let radians = Double(ring.angle).truncatingRemainder(dividingBy: 360) * .pi / 180
       let (c, s) = (Float(cos(radians)), Float(sin(radians)))
-      let h = sprite.half
+      let h = shapeTexture.half
       let color = SDL_Color(r: ring.color.r, g: ring.color.g, b: ring.color.b, a: ring.color.a)
       let first = Int32(vertices.count)
       // The upright square (-h, -h), (h, -h), (h, h), (-h, h) about the centre, each corner
@@ -199,7 +199,7 @@ package final class GfxAtlasRingRasterizer: RingRasterizer {
         vertices.append(
           SDL_Vertex(
             position: SDL_FPoint(x: ring.centerX + dx, y: ring.centerY + dy), color: color,
-            tex_coord: sprite.textureCoordinate(dx: dx, dy: dy, cos: c, sin: s)))
+            tex_coord: shapeTexture.textureCoordinate(dx: dx, dy: dy, cos: c, sin: s)))
       }
       for k in Self.quadIndices { indices.append(first + k) }
       return true

@@ -5,11 +5,11 @@ import Testing
 
 @testable import LoaderSDL
 
-/// `GfxDirectRingRasterizer` against the exact shape: every pixel's colour must be the ring colour
+/// `GfxRingPainter` against the exact shape: every pixel's colour must be the ring colour
 /// blended over the background by the ideal coverage, `DashedRing.DistanceTable.coverage(x:y:)`
 /// at the pixel's centre (`clamp(min(1/2 - d, 2 h), 0, 1)` of its signed distance `d`, quarter
 /// pixels for strokes under 2 px).
-@Suite struct GfxDirectRingRasterizerTests {
+@Suite struct GfxRingPainterTests {
   struct Comparison {
     var maxError = 0
     var squaredError = 0.0
@@ -28,7 +28,7 @@ import Testing
     canvas.clear(background)
     let ring = RingInstance(
       centerX: Float(centerX), centerY: Float(centerY), angle: Float(angle), color: color)
-    try GfxDirectRingRasterizer().draw([ring], shape: shape, on: canvas.renderer)
+    try GfxRingPainter().draw([ring], shape: shape, on: canvas.renderer)
     let pixels = canvas.argbPixels()
     var c = Comparison()
     // The coverage this backend draws (`DistanceTable.coverage(x:y:)`: quarters for strokes
@@ -137,7 +137,7 @@ import Testing
       RingInstance(centerX: 20, centerY: 20, angle: .infinity, color: red),
       RingInstance(centerX: -.infinity, centerY: 20, angle: 0, color: red),
     ]
-    try GfxDirectRingRasterizer().draw(rings, shape: shape, on: canvas.renderer)
+    try GfxRingPainter().draw(rings, shape: shape, on: canvas.renderer)
     #expect(canvas.argbPixels().allSatisfy { $0 & 0xFF_FFFF == 0xFF_FFFF })
   }
 
