@@ -14,26 +14,30 @@ extension LoaderField {
   ///   - frame: the container, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
   ///   - cache: the masks' cache (`LoaderPixelCache.shared` unless given).
+  /// - Returns: the buffer's pixels the draw changed, as a rectangle that holds them all (a
+  ///   few pixels wider than the ink, within `buffer.clip`), or nil when it changed none: a
+  ///   host uploads only that part to its texture.
   /// - Throws: `LoaderField.Error` for a buffer that cannot be drawn into (a null or
   ///   misaligned base, a row shorter than the width, sizes that overflow, a density that is
   ///   not finite and > 0), and for what `draw(on:in:at:stoppingWhen:)` refuses (the frame,
   ///   the time, a ring larger than the `spans` backend takes).
+  @discardableResult
   public func draw(
     into buffer: PixelBuffer, in frame: LoaderRect, at time: Double,
     cache: LoaderPixelCache = .shared
-  ) throws(Error) {
+  ) throws(Error) -> PixelBuffer.Rect? {
     let (base, region) = try buffer.checked()
     try prepareRings(
       in: frame, scaleX: buffer.density, scaleY: buffer.density, region: region, at: time)
     lastDrawTime = time
-    guard !frameRings.instances.isEmpty, !region.isEmpty else { return }
+    guard !frameRings.instances.isEmpty, !region.isEmpty else { return nil }
     if buffer.format != .bgraPremultiplied {
       // The kernels write `0xAARRGGBB` words: red and blue trade places for R, G, B, A bytes.
       frameRings.swapRedAndBlue()
     }
     let owner = drawOwner
     do {
-      try cache.withDrawer { (drawer) throws(RasterError) in
+      return try cache.withDrawer { (drawer) throws(RasterError) in
         try frameRings.withFrame(layout: layout) { (rings, shapes, ids) throws(RasterError) in
           try drawer.draw(
             rings, shapes: shapes, ids: ids, owner: owner, into: base,

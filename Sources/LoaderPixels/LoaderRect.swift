@@ -1,5 +1,5 @@
 /// A rectangle in points, in the coordinates of what the loaders draw into: the container of
-/// `LoaderField.draw(into:in:at:)`, a loader's own frame in `.free` layout. `Float`, as SDL's
+/// `LoaderField.draw(into:in:at:cache:)`, a loader's own frame in `.free` layout. `Float`, as SDL's
 /// `SDL_FRect`, so LoaderSDL's overloads that take SDL's rect mean exactly the same numbers.
 public struct LoaderRect: Sendable, Hashable {
   /// The left edge, points.

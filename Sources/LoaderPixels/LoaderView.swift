@@ -108,11 +108,14 @@ public final class LoaderView {
   ///   - time: caller seconds, at or after the start of the last step drawn.
   ///   - cache: the masks' cache, shared with every view and field drawing with it
   ///     (`LoaderPixelCache.shared` unless given).
+  /// - Returns: the pixels that changed, as `LoaderField.draw(into:in:at:cache:)` returns
+  ///   them.
   /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
+  @discardableResult
   public func draw(
     into buffer: PixelBuffer, in frame: LoaderRect, at time: Double,
     cache: LoaderPixelCache = .shared
-  ) throws(LoaderField.Error) {
+  ) throws(LoaderField.Error) -> PixelBuffer.Rect? {
     try field.draw(into: buffer, in: frame, at: time, cache: cache)
   }
 

@@ -1,6 +1,6 @@
 /// A caller's pixels the loaders draw into, with no SDL renderer: a Cairo image surface, a
 /// raylib or GTK texture's bytes, a framebuffer, a PNG in the making
-/// (`LoaderView.draw(into:in:at:)`, `LoaderField.draw(into:in:at:)`).
+/// (`LoaderView.draw(into:in:at:cache:)`, `LoaderField.draw(into:in:at:cache:)`).
 ///
 /// Pixel `(x, y)` is the 4 bytes at `base + y * bytesPerRow + x * 4`, in `format`'s order. A
 /// point of a frame is `density` pixels, as on a renderer whose scale is `density`; `clip`
@@ -52,6 +52,9 @@ public struct PixelBuffer {
   public var density: Double
   /// The pixels a draw may change (cut to the buffer); nil for the whole buffer.
   public var clip: Rect?
+  /// The bytes at `base`, when known (`init(bytes:width:height:bytesPerRow:format:density:clip:)`):
+  /// every draw checks that `height` rows of `bytesPerRow` fit in them.
+  public private(set) var byteCount: Int?
 
   /// A buffer; nothing is checked until a draw (which throws for a bad one).
   /// - Parameters:
@@ -75,6 +78,39 @@ public struct PixelBuffer {
     self.clip = clip
   }
 
+  /// A buffer over `bytes`, checked now: a buffer that holds fewer bytes than `height` rows
+  /// of `bytesPerRow` (the last row `4 * width`) need, a null or misaligned base, or a bad
+  /// size or density is refused (a `LoaderField.Error` whose reason is `.buffer`), and every
+  /// later draw checks its rows still fit.
+  /// ```swift
+  /// var pixels = [UInt8](repeating: 0, count: 390 * 120 * 4)
+  /// try pixels.withUnsafeMutableBytes { bytes in
+  ///   let buffer = try PixelBuffer(bytes: bytes, width: 390, height: 120, format: .rgbaStraight)
+  ///   try view.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 390, height: 120), at: now)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - bytes: the pixels' memory, pixel `(0, 0)` first.
+  ///   - width: pixels a row.
+  ///   - height: rows.
+  ///   - bytesPerRow: bytes from one row to the next (default `4 * width`, rows packed).
+  ///   - format: the pixels' byte order and alpha.
+  ///   - density: pixels per point (default 1).
+  ///   - clip: the pixels a draw may change (default: all).
+  /// - Throws: `LoaderField.Error` naming what is wrong.
+  public init(
+    bytes: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int? = nil,
+    format: Format, density: Double = 1, clip: Rect? = nil
+  ) throws(LoaderField.Error) {
+    let (packed, wide) = width.multipliedReportingOverflow(by: 4)
+    self.init(
+      base: bytes.baseAddress, width: width, height: height,
+      bytesPerRow: bytesPerRow ?? (wide ? .max : packed), format: format, density: density,
+      clip: clip)
+    byteCount = bytes.count
+    _ = try checked()
+  }
+
   /// The pixels a draw may change, checked: the base, the pointer and the pixels of the
   /// clipped region (an empty region when the clip misses the buffer).
   func checked() throws(LoaderField.Error) -> (
@@ -94,6 +130,16 @@ public struct PixelBuffer {
     let (total, tall) = bytesPerRow.multipliedReportingOverflow(by: height)
     guard !tall, !UInt(bitPattern: base).addingReportingOverflow(UInt(total)).overflow else {
       throw bad("\(height) rows of \(bytesPerRow) bytes overflow the address space")
+    }
+    if let byteCount {
+      // Rows before the last are whole; the last needs its pixels only.
+      let (before, o1) = bytesPerRow.multipliedReportingOverflow(by: height - 1)
+      let (needed, o2) = before.addingReportingOverflow(rowBytes)
+      guard !o1, !o2, needed <= byteCount else {
+        throw bad(
+          "\(height) rows of \(bytesPerRow) bytes (\(width) pixels) need \(o1 || o2 ? "more" : "\(needed)")"
+            + " bytes, the memory holds \(byteCount)")
+      }
     }
     guard density.isFinite, density > 0 else {
       throw bad("its density must be finite and > 0, got \(density)")

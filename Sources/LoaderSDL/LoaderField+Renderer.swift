@@ -137,11 +137,14 @@ extension LoaderField {
   ///   - frame: the container, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
   ///   - cache: the masks' cache (`LoaderPixelCache.shared` unless given).
+  /// - Returns: the pixels that changed, as `LoaderField.draw(into:in:at:cache:)` returns
+  ///   them.
   /// - Throws: what the `LoaderRect` form throws.
+  @discardableResult
   public func draw(
     into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double,
     cache: LoaderPixelCache = .shared
-  ) throws(Error) {
+  ) throws(Error) -> PixelBuffer.Rect? {
     try draw(into: buffer, in: LoaderRect(frame), at: time, cache: cache)
   }
 

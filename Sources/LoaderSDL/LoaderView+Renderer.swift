@@ -25,11 +25,14 @@ extension LoaderView {
   ///   - frame: where the row goes, in points.
   ///   - time: caller seconds, at or after the start of the last step drawn.
   ///   - cache: the masks' cache (`LoaderPixelCache.shared` unless given).
+  /// - Returns: the pixels that changed, as `LoaderField.draw(into:in:at:cache:)` returns
+  ///   them.
   /// - Throws: `LoaderField.Error` for a bad buffer, frame or time.
+  @discardableResult
   public func draw(
     into buffer: PixelBuffer, in frame: SDL_FRect, at time: Double,
     cache: LoaderPixelCache = .shared
-  ) throws(LoaderField.Error) {
+  ) throws(LoaderField.Error) -> PixelBuffer.Rect? {
     try field.draw(into: buffer, in: LoaderRect(frame), at: time, cache: cache)
   }
 }

@@ -66,7 +66,7 @@ struct SteadyFrameAllocationTests {
     try field.addLoaders(40, isAnimating: true, at: 0)
     var words = [UInt32](repeating: 0xFFFF_FFFF, count: 640 * 360)
     func draw() throws {
-      try words.withUnsafeMutableBytes { raw in
+      _ = try words.withUnsafeMutableBytes { raw in
         try field.draw(
           into: PixelBuffer(
             base: raw.baseAddress, width: 640, height: 360, bytesPerRow: 640 * 4,

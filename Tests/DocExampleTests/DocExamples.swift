@@ -34,6 +34,15 @@ enum DocExamples {
     return view
   }
 
+  /// `PixelBuffer.init(bytes:...)` (LoaderPixels).
+  static func pixelBufferBytes(view: LoaderView, now: Double) throws {
+    var pixels = [UInt8](repeating: 0, count: 390 * 120 * 4)
+    try pixels.withUnsafeMutableBytes { bytes in
+      let buffer = try PixelBuffer(bytes: bytes, width: 390, height: 120, format: .rgbaStraight)
+      try view.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 390, height: 120), at: now)
+    }
+  }
+
   /// `LoaderPixelCache` (LoaderPixels).
   static func loaderPixelCache(
     view: LoaderView, buffer: PixelBuffer, now: Double

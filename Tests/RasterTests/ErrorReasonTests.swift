@@ -83,7 +83,7 @@ import Testing
     huge.lineWidth = 40
     expect(.tooLarge, "a ring past the spans backend's limit", "limit") {
       let big = try LoaderView(isAnimating: true, style: huge)
-      try words.withUnsafeMutableBytes { raw in
+      _ = try words.withUnsafeMutableBytes { raw in
         try big.draw(into: buffer(raw), in: Self.row, at: 0)
       }
     }
@@ -106,7 +106,7 @@ import Testing
         try view.draw(on: canvas.loaderRenderer, in: SDL_FRect(x: x, y: y, w: 30, h: 30), at: 0)
       }
       let pixels = refusal("origin (\(x), \(y)) into a buffer") {
-        try words.withUnsafeMutableBytes { raw in
+        _ = try words.withUnsafeMutableBytes { raw in
           try view.draw(
             into: buffer(raw), in: LoaderRect(x: x, y: y, width: 30, height: 30), at: 0)
         }

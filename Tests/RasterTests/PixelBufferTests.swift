@@ -30,7 +30,7 @@ import Testing
     _ format: PixelBuffer.Format, density: Double, clip: PixelBuffer.Rect? = nil,
     frame: SDL_FRect, at time: Double
   ) throws {
-    try words.withUnsafeMutableBytes { raw in
+    _ = try words.withUnsafeMutableBytes { raw in
       try view.draw(
         into: PixelBuffer(
           base: raw.baseAddress, width: width, height: height, bytesPerRow: width * 4,
@@ -122,7 +122,7 @@ import Testing
       let field = try LoaderField(layout: .grid, threads: threads)
       try field.addLoaders(300, isAnimating: true, at: 0)
       var words = Self.pixels(w, h, fill: 0xFF20_2020, .bgraPremultiplied)
-      try words.withUnsafeMutableBytes { raw in
+      _ = try words.withUnsafeMutableBytes { raw in
         try field.draw(
           into: PixelBuffer(
             base: raw.baseAddress, width: w, height: h, bytesPerRow: w * 4,

@@ -101,7 +101,7 @@ import Testing
     let b = try field(heights: [40, 42, 44, 46, 48, 50])
     var pixels = [UInt32](repeating: 0, count: 600 * 200)
     func draw(_ f: LoaderField, at t: Double) throws {
-      try pixels.withUnsafeMutableBytes { raw in
+      _ = try pixels.withUnsafeMutableBytes { raw in
         try f.draw(
           into: PixelBuffer(
             base: raw.baseAddress, width: 600, height: 200, bytesPerRow: 600 * 4,
@@ -147,7 +147,7 @@ import Testing
     #expect(cache.budgetBytes == 64 << 20)
     let view = LoaderView(isAnimating: true)
     var pixels = [UInt32](repeating: 0, count: 390 * 120)
-    try pixels.withUnsafeMutableBytes { raw in
+    _ = try pixels.withUnsafeMutableBytes { raw in
       try view.draw(
         into: PixelBuffer(
           base: raw.baseAddress, width: 390, height: 120, bytesPerRow: 390 * 4,

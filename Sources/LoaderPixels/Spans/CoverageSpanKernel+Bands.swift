@@ -16,10 +16,13 @@ extension CoverageSpanKernel {
   /// with the source's own alpha channel 255: Porter-Duff "over" of a straight-alpha colour
   /// at coverage `c`, `out = src * a * c + dst * (1 - a * c)`, for straight and premultiplied
   /// destinations alike.
+  /// - Returns: a rectangle of `target` (its own pixels) that holds every pixel changed,
+  ///   nil when none was.
+  @discardableResult
   func blend(
     _ rings: RasterFrame, atlases frame: FrameAtlases, region: PixelRegion,
     into target: PixelTarget
-  ) {
+  ) -> ChangedPixels? {
     let threads = rings.threads
     for atlas in frame.atlases { atlas?.use(pitch: target.pitch) }
     // Filled as locals (see the README); the capacity is dropped when the scene has shrunk to
@@ -37,20 +40,23 @@ extension CoverageSpanKernel {
     swap(&masks, &frameStorages)
     defer { swap(&masks, &frameStorages) }
     masks.removeAll(keepingCapacity: true)
-    guard let any = frame.atlases.first(where: { $0 != nil }) ?? nil else { return }
+    guard let any = frame.atlases.first(where: { $0 != nil }) ?? nil else { return nil }
     // A shape with nothing to draw has no placements: any storage holds its index.
     for atlas in frame.atlases { masks.append((atlas ?? any).storage) }
+    var changed = ChangedPixels()
+    for p in placed {
+      let m = masks[Int(p.shape)]
+      changed.add(x: p.px, y: p.py, reach: m.reach, rowReach: m.rowReach)
+    }
     let reach = frame.maximumReach
-    // Bands of about 384 KiB of frame stay in a core's L2 cache while every ring over them is
-    // drawn, with the next band streaming in beside them and the rings' masks passing
-    // through; a random scene otherwise misses on nearly every row of every ring. (Bands of
-    // 1 MiB, before 2026-12-03: on a core with 2 MiB of L2 the band and the next one filled
-    // it; 10k moving loaders draw 12 % faster at 512 KiB and 3 % more at 384, the grid and
-    // `raster/spans` the same within 5 %; at 256 KiB the grid loses 4 %, more rings
-    // straddling two bands.) With several threads, at least two bands each, so that uneven
-    // bands even out.
+    // Bands of `RingBandBuckets.bandBytes` of frame stay in a core's L2 cache while every
+    // ring over them is drawn, with the next band streaming in beside them and the rings'
+    // masks passing through; a random scene otherwise misses on nearly every row of every
+    // ring (larger bands and the next one filled the cache; smaller ones left more rings
+    // straddling two bands: Benchmarks/README.md, "Figures behind the code"). With several
+    // threads, at least two bands each, so that uneven bands even out.
     let workers = placed.count >= Self.minimumRingsForThreads ? max(1, threads) : 1
-    let cacheRows = 384 * 1024 / max(1, target.pitch)
+    let cacheRows = RingBandBuckets.bandBytes / max(1, target.pitch)
     let shareRows = (target.height + 2 * workers - 1) / (2 * workers)
     let bandRows = max(2 * reach, workers > 1 ? min(cacheRows, shareRows) : cacheRows)
     placed.withUnsafeBufferPointer { placed in
@@ -69,6 +75,7 @@ extension CoverageSpanKernel {
         }
       }
     }
+    return changed.clipped(width: target.width, height: target.height)
   }
 
   /// Appends where each visible ring lands (culled, transparent and shapeless rings left
@@ -142,14 +149,11 @@ struct BandedFrame: RangeJob {
           }
         }
         // Ahead of the blending: ring k + 8's placement (a band reads the placements out
-        // of order, a miss each where rings are scattered: 17 % of a moving scene's
-        // blending waited there) and ring k + 4's whole mask (`Blend` records, three or
-        // four lines for a ring ten pixels across; a moving scene's masks come from all over
-        // a store of tens of megabytes; its first line alone, two rings ahead, before
-        // 2026-12-03: 10k moving loaders now draw in 1.53-1.59 grid frames instead of
-        // 1.63-1.71, four alternating rounds; 3 and 6 rings ahead were no better). (Its
-        // rows of frame, asked for a ring ahead, measured no faster at any scene size, grid
-        // or scattered: the hardware finds them as soon.)
+        // of order, a miss each where rings are scattered) and ring k + 4's whole mask
+        // (`Blend` records, three or four lines for a ring ten pixels across; a moving
+        // scene's masks come from all over a store of tens of megabytes). The distances and
+        // what they bought are in Benchmarks/README.md, "Figures behind the code"; the rows
+        // of frame, asked for a ring ahead, bought nothing: the hardware finds them as soon.
         if k + 8 < end, let base = placed.baseAddress {
           prefetch(base + Int(items[k + 8]))
         }
@@ -171,5 +175,33 @@ struct BandedFrame: RangeJob {
         }
       }
     }
+  }
+}
+
+/// The pixels a draw changed, as a rectangle of its target: the union of every drawn ring's
+/// reach around its anchor (a few pixels wider than its ink), cut to the target.
+package struct ChangedPixels: Equatable, Sendable {
+  package var minX = Int.max
+  package var minY = Int.max
+  package var maxX = Int.min
+  package var maxY = Int.min
+
+  /// Adds a ring anchored at `(x, y)` whose mask reaches `reach` columns and `rowReach` rows.
+  @inline(__always)
+  mutating func add(x: Int, y: Int, reach: Int, rowReach: Int) {
+    minX = min(minX, x - reach)
+    maxX = max(maxX, x + reach)
+    minY = min(minY, y - rowReach)
+    maxY = max(maxY, y + rowReach)
+  }
+
+  /// `(x, y, width, height)` within `width` x `height`, nil when empty.
+  func clipped(width: Int, height: Int) -> ChangedPixels? {
+    var c = self
+    c.minX = max(0, minX)
+    c.minY = max(0, minY)
+    c.maxX = min(width - 1, maxX)
+    c.maxY = min(height - 1, maxY)
+    return c.minX <= c.maxX && c.minY <= c.maxY ? c : nil
   }
 }

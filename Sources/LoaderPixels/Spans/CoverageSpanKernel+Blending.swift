@@ -100,13 +100,16 @@ extension CoverageSpanKernel {
   /// ```
   /// with `a` the coverage times the colour's alpha. Only used when the renderer cannot
   /// composite premultiplied colour and the caller gave no surface to write.
+  @discardableResult
   func blendStraight(
     _ frame: RasterFrame, atlases: FrameAtlases, region: PixelRegion, into target: PixelTarget
-  ) {
+  ) -> ChangedPixels? {
+    var changed = ChangedPixels()
     _ = frame.forEachVisibleRing(caches: atlases.atlases, in: region) { ring, atlas, _ in
       var p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
       guard p.count != 0 else { return true }
       (p.first, p.count) = atlas.mask(p.first)
+      if p.count > 0 { changed.add(x: p.px, y: p.py, reach: atlas.reach, rowReach: atlas.rowReach) }
       let masks = atlas.storage
       let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
       for k in p.first..<(p.first + p.count) {
@@ -133,5 +136,6 @@ extension CoverageSpanKernel {
       }
       return true
     }
+    return changed.clipped(width: target.width, height: target.height)
   }
 }

@@ -32,9 +32,11 @@ package final class CoverageSpanKernel {
 
   /// Blends `frame` into the CPU pixels `target` (the part `region` of a caller's buffer):
   /// premultiplied "over", or straight "over" when `straight`.
+  /// - Returns: a rectangle of `target` holding every pixel changed, nil when none was.
+  @discardableResult
   package func blend(
     _ frame: RasterFrame, region: PixelRegion, into target: PixelTarget, straight: Bool
-  ) {
+  ) -> ChangedPixels? {
     withAtlases(of: frame) { masks in
       blend(frame, atlases: masks, region: region, into: target, straight: straight)
     }
@@ -42,15 +44,15 @@ package final class CoverageSpanKernel {
 
   /// Blends `frame` with its masks `atlases` (from `withAtlases(of:_:)`) into `target`:
   /// premultiplied "over", or straight "over" when `straight`.
+  /// - Returns: a rectangle of `target` holding every pixel changed, nil when none was.
+  @discardableResult
   package func blend(
     _ frame: RasterFrame, atlases: FrameAtlases, region: PixelRegion, into target: PixelTarget,
     straight: Bool
-  ) {
-    if straight {
-      blendStraight(frame, atlases: atlases, region: region, into: target)
-    } else {
-      blend(frame, atlases: atlases, region: region, into: target)
-    }
+  ) -> ChangedPixels? {
+    straight
+      ? blendStraight(frame, atlases: atlases, region: region, into: target)
+      : blend(frame, atlases: atlases, region: region, into: target)
   }
 
   /// Calls `body` with the frame's masks, each shape's trimmed to its budget and its stamp

@@ -29,7 +29,7 @@ package final class PixelBufferDrawer {
     }
     oneShape.removeAll(keepingCapacity: true)
     oneShape.append(shape)
-    try oneShape.withUnsafeBufferPointer { (shapes) throws(RasterError) in
+    _ = try oneShape.withUnsafeBufferPointer { (shapes) throws(RasterError) in
       try oneID.withUnsafeMutableBufferPointer { (ids) throws(RasterError) in
         try rings.withUnsafeBufferPointer { (rings) throws(RasterError) in
           try draw(
@@ -45,25 +45,33 @@ package final class PixelBufferDrawer {
   /// the buffer at `base`, `bytesPerRow` apart, for `owner` (a field's token: its shapes and
   /// those drawn since its last draw are the host's frame): premultiplied "over", or straight
   /// "over" when `straight`.
+  /// - Returns: the buffer's pixels that changed, as a rectangle that holds them all (a few
+  ///   pixels wider than the ink), nil when none did.
+  @discardableResult
   func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
     ids: UnsafeMutableBufferPointer<ShapeID>, owner: UInt64, into base: UnsafeMutableRawPointer,
     bytesPerRow: Int, region: PixelRegion, straight: Bool, threads: Int
-  ) throws(RasterError) {
+  ) throws(RasterError) -> PixelBuffer.Rect? {
     guard try frameShapes.anyDrawable(by: "spans", limit: RingCoverageAtlas.maximumRadius),
       !rings.isEmpty, !region.isEmpty
-    else { return }
+    else { return nil }
     let share = shapes.shareBytes
-    shapes.draw(frameShapes, ids: ids, owner: owner, slot: 0) { shape in
+    let changed = shapes.draw(frameShapes, ids: ids, owner: owner, slot: 0) { shape in
       RingCoverageAtlas(shape: shape, budgetBytes: share)
     } _: { caches in
       let target = PixelTarget(
         base: base + region.y * bytesPerRow + region.x * 4, width: region.width,
         height: region.height, pitch: bytesPerRow, originPixelX: region.x,
         originPixelY: region.y)
-      spans.blend(
+      return spans.blend(
         RasterFrame(rings: rings, caches: caches, threads: threads), region: region,
         into: target, straight: straight)
+    }
+    return changed.map {
+      PixelBuffer.Rect(
+        x: region.x + $0.minX, y: region.y + $0.minY, width: $0.maxX - $0.minX + 1,
+        height: $0.maxY - $0.minY + 1)
     }
   }
 }

@@ -1,6 +1,6 @@
 /// Per horizontal band of the target, the rings that touch it, in the caller's order: the
 /// order a CPU backend visits rings in so the frame's rows stay in cache. The target is cut
-/// into bands of about 384 KiB, and each band draws the part of every ring that falls in it.
+/// into bands of about `bandBytes`, and each band draws the part of every ring that falls in it.
 /// Each pixel lies in exactly one band, so overlapping rings still stack exactly as given, a
 /// ring straddling a boundary is drawn in two parts, and bands can be drawn on different
 /// threads with no pixel written by two.
@@ -8,6 +8,8 @@
 /// A counting sort into buffers kept between frames: nothing is allocated once warmed up, and
 /// the buffers shrink again when a scene needs far fewer entries than they hold.
 final class RingBandBuckets {
+  /// Bytes of frame a band holds, about: it and the next one stay in a core's L2 cache.
+  static let bandBytes = 384 << 10
   private(set) var bandRows = 0
   private(set) var bandCount = 0
   /// Items of band `b` are `items[bandStart[b] ..< bandStart[b + 1]]`.
