@@ -94,9 +94,8 @@ enum ChurnBenchmarks {
       run, loaders: loaders, backend: .spans, threads: threads)
     _ = grid.settle()
     var scene = try Scene(threads: threads)
-    let canvas = try run.renderer.makeCanvas(width: Int(size.width), height: Int(size.height))
-    let full = SDL_FRect(x: 0, y: 0, w: Float(size.width), h: Float(size.height))
-    let background = LoaderPalette.light.background
+    let screen = try FreePlacementBenchmarks.Screen(run)
+    let canvas = screen.canvas
     let dt = StepBenchmarks.dt
     var t = Double(StepBenchmarks.settlingSteps) * dt
     var failure: (any Error)?
@@ -109,12 +108,7 @@ enum ChurnBenchmarks {
     }
     let draw = {
       let before = RingCoverageAtlas.masksBuilt.load(ordering: .relaxed)
-      canvas.clear(background)
-      do { try scene.field.draw(on: canvas.loaderRenderer, in: full, at: t) } catch {
-        failure = error
-      }
-      SDL_RenderPresent(canvas.renderer)
-      do { try canvas.finish() } catch { failure = error }
+      do { try screen.draw(scene.field, at: t) } catch { failure = error }
       built += RingCoverageAtlas.masksBuilt.load(ordering: .relaxed) - before
       frames += 1
       mostBytes = max(mostBytes, canvas.loaderRenderer.cachedBytes)
@@ -145,31 +139,22 @@ enum ChurnBenchmarks {
     let mean = { (xs: [Double]) in xs.reduce(0, +) / Double(max(1, xs.count)) }
     let firstMs = SampleStatistics(first.churn)
     let firstGrid = SampleStatistics(first.grid)
-    var early = BenchResult(
-      name: names[1], loaders: loaders, rings: loaders * StepBenchmarks.style.ringCount,
-      unit: "ms/frame", statistics: firstMs, threads: threads, frameMilliseconds: firstMs.p50,
+    let early = FreePlacementBenchmarks.besideGrid(
+      names[1], loaders: loaders, threads: threads, firstMs, grid: firstGrid,
       details: [
         "mean \(Format.value(mean(first.churn))) ms/frame over the first second's \(firstSecond) frames",
         "\(Format.value(firstBuilt)) masks built/frame",
-        "frame/spans beside it \(Format.value(firstGrid.p50)) ms/frame:"
-          + " \(Format.value(firstMs.p50 / firstGrid.p50)) frames of it",
       ])
-    early.beside = ("frame/spans", firstGrid)
     if run.isSelected(names[1]) { run.record(early) }
-    let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
-    let gridMs = g.nanosecondsPerCall.scaled(by: 1e-6)
-    var r = BenchResult(
-      name: names[0], loaders: loaders, rings: loaders * StepBenchmarks.style.ringCount,
-      unit: "ms/frame", statistics: ms, threads: threads, frameMilliseconds: ms.p50,
+    let r = FreePlacementBenchmarks.besideGrid(
+      names[0], loaders: loaders, threads: threads, m.nanosecondsPerCall.scaled(by: 1e-6),
+      grid: g.nanosecondsPerCall.scaled(by: 1e-6),
       details: [
         "\(Format.value(Double(built) / Double(max(1, frames)))) masks built/frame",
         "\(scene.field.drawnShapeCount) ring sizes, \(Format.count(scene.field.drawnRingCount)) rings drawn",
         "caches at most \(Format.value(Double(mostBytes) / 1e6)) MB of a \(Format.value(budget)) MB budget",
         "\(Format.value(m.allocationsPerCall)) allocs/frame",
-        "frame/spans beside it \(Format.value(gridMs.p50)) ms/frame:"
-          + " \(Format.value(ms.p50 / gridMs.p50)) frames of it (\(m.calls) pairs)",
-      ])
-    r.beside = ("frame/spans", gridMs)
+      ], pairs: " (\(m.calls) pairs)")
     if run.isSelected(names[0]) { run.record(r) }
   }
 }

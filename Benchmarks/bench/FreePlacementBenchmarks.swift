@@ -2,6 +2,7 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderCore
 import LoaderSDL
+import SwiftLoaderCanvas
 import SwiftLoaderTestSupport
 
 /// `frame/sprites` and `edit/sprites`: loaders placed anywhere (`LoaderField`'s `.free`
@@ -117,9 +118,8 @@ enum FreePlacementBenchmarks {
 
   static func frame(_ run: BenchRun, loaders n: Int, threads: Int) throws {
     var scene = try Scene(loaders: n, threads: threads)
-    let canvas = try run.renderer.makeCanvas(width: Int(size.width), height: Int(size.height))
-    let full = SDL_FRect(x: 0, y: 0, w: Float(size.width), h: Float(size.height))
-    let background = LoaderPalette.light.background
+    let screen = try Screen(run)
+    let canvas = screen.canvas
     let dt = StepBenchmarks.dt
     var t = Double(StepBenchmarks.settlingSteps) * dt
     var failure: (any Error)?
@@ -132,12 +132,7 @@ enum FreePlacementBenchmarks {
       motion = (motion.nanoseconds + (Stopwatch.now() - t0), motion.frames + 1)
     }
     let draw = {
-      canvas.clear(background)
-      do { try scene.field.draw(on: canvas.loaderRenderer, in: full, at: t) } catch {
-        failure = error
-      }
-      SDL_RenderPresent(canvas.renderer)
-      do { try canvas.finish() } catch { failure = error }
+      do { try screen.draw(scene.field, at: t) } catch { failure = error }
     }
     let frame = {
       move()
@@ -188,9 +183,8 @@ enum FreePlacementBenchmarks {
     }
     let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
     let gridMs = g.nanosecondsPerCall.scaled(by: 1e-6)
-    var r = BenchResult(
-      name: names[0], loaders: n, rings: n * StepBenchmarks.style.ringCount, unit: "ms/frame",
-      statistics: ms, threads: threads, frameMilliseconds: ms.p50,
+    let r = besideGrid(
+      names[0], loaders: n, threads: threads, ms, grid: gridMs,
       details: [
         "\(Format.value(1000 / ms.p50)) frames/s (the draw)",
         "motion \(Format.value(Double(motion.nanoseconds) * 1e-6 / Double(max(1, motion.frames)))) ms/frame apart"
@@ -202,11 +196,44 @@ enum FreePlacementBenchmarks {
             ? " (still allocating after \(Format.value(settled)) s)" : ""),
         "settled in \(Format.value(settled)) s, caches \(Format.value(Double(cached.bytes) / 1e6)) MB"
           + (cached.growing ? " and still growing" : ""),
-        "frame/spans beside it \(Format.value(gridMs.p50)) ms/frame:"
-          + " \(Format.value(ms.p50 / gridMs.p50)) frames of it (\(m.calls) pairs)",
-      ] + (canvas.isOpenGL ? [canvas.rendererDescription] : []))
-    r.beside = ("frame/spans", gridMs)
+      ] + (canvas.isOpenGL ? [canvas.rendererDescription] : []), pairs: " (\(m.calls) pairs)")
     run.record(r)
+  }
+
+  /// A 1920x1080 canvas of the run's renderer that a `.free` field's frames are drawn on as
+  /// the grid's are: clear, the field's draw, present, finish (`frame/sprites`, `frame/churn`).
+  final class Screen {
+    let canvas: OffscreenCanvas
+    let full = SDL_FRect(x: 0, y: 0, w: Float(size.width), h: Float(size.height))
+    let background = LoaderPalette.light.background
+
+    init(_ run: BenchRun) throws {
+      canvas = try run.renderer.makeCanvas(width: Int(size.width), height: Int(size.height))
+    }
+
+    /// One frame of `field` at `t`.
+    func draw(_ field: LoaderField, at t: Double) throws {
+      canvas.clear(background)
+      try field.draw(on: canvas.loaderRenderer, in: full, at: t)
+      SDL_RenderPresent(canvas.renderer)
+      try canvas.finish()
+    }
+  }
+
+  /// A result of `name` drawn beside the grid's frame (`gridMs`), the ratio in its notes.
+  static func besideGrid(
+    _ name: String, loaders n: Int, threads: Int, _ ms: SampleStatistics,
+    grid gridMs: SampleStatistics, details: [String], pairs: String = ""
+  ) -> BenchResult {
+    var r = BenchResult(
+      name: name, loaders: n, rings: n * StepBenchmarks.style.ringCount, unit: "ms/frame",
+      statistics: ms, threads: threads, frameMilliseconds: ms.p50,
+      details: details + [
+        "frame/spans beside it \(Format.value(gridMs.p50)) ms/frame:"
+          + " \(Format.value(ms.p50 / gridMs.p50)) frames of it\(pairs)"
+      ])
+    r.beside = ("frame/spans", gridMs)
+    return r
   }
 
   static func edit(_ run: BenchRun, loaders n: Int) throws {

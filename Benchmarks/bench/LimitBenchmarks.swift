@@ -68,7 +68,8 @@ enum LimitBenchmarks {
   }
 
   /// `copy` over a range of the floats (a `WorkerPool` job, as the engine's passes are).
-  struct CopyJob: RangeJob {
+  // @unchecked Sendable: each piece writes only its own range of `destination`.
+  struct CopyJob: RangeJob, @unchecked Sendable {
     let source: UnsafePointer<Float>
     let destination: UnsafeMutablePointer<Float>
 

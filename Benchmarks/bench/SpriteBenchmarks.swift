@@ -110,19 +110,7 @@ func makeRingSprite(_ shape: DashedRing, on renderer: OpaquePointer) throws(SDLE
   texture: OpaquePointer, half: Int
 ) {
   let o = Int((shape.radius + shape.halfWidth + 0.5).rounded(.up))
-  let painter = try GfxAtlasCellPainter(side: 2 * o)
-  let p = try painter.paint(shape, degrees: 0, centerX: Float(o), centerY: Float(o))
-  guard
-    let t = SDL_CreateTexture(
-      renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-      Int32(2 * o), Int32(2 * o))
-  else { throw SDLError("SDL_CreateTexture") }
-  guard SDL_UpdateTexture(t, nil, p.pixels, Int32(p.pitch)) == 0 else {
-    SDL_DestroyTexture(t)
-    throw SDLError("SDL_UpdateTexture")
-  }
-  SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-  SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+  let t = try GfxAtlasCellPainter.texture(of: shape, side: 2 * o, center: Float(o), on: renderer)
   return (t, o)
 }
 

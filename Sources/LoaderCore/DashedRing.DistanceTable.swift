@@ -86,6 +86,24 @@ extension DashedRing {
         * 16 + firstGuess.capacity * 4
     }
 
+    /// The dash at the angle of `(x, y)` (a ring with dashes): the last starting at or before
+    /// it (-1 for none), the angle in `0 ..< 2 pi` (below 0 in the wrapped part of a dash
+    /// across the seam, which is then dash 0), and whether the angle lies within that dash.
+    @inlinable @inline(__always)
+    func dash(atX x: Double, y: Double) -> (k: Int, theta: Double, inside: Bool) {
+      let n = starts.count
+      let twoPi = 2 * Double.pi
+      var theta = Self.atan2(y, x)
+      if theta < 0 { theta += twoPi }
+      if theta >= twoPi { theta -= twoPi }  // also catches 2 pi - tiny + tiny
+      let bin = Swift.min(Int(theta * (Double(Self.bins) / twoPi)), Self.bins - 1)
+      var k = Int(firstGuess[bin])
+      while k + 1 < n, starts[k + 1] <= theta { k += 1 }
+      if k >= 0, theta <= ends[k] { return (k, theta, true) }
+      if theta - twoPi >= starts[0] { return (0, theta - twoPi, true) }
+      return (k, theta, false)
+    }
+
     /// Signed distance from `(x, y)` (unrotated, relative to the centre) to the ink; +infinity
     /// with no dashes.
     @inlinable
@@ -95,19 +113,7 @@ extension DashedRing {
       let rho = (x * x + y * y).squareRoot()
       let body = abs(rho - radius) - halfWidth
       if solid { return body }
-      let twoPi = 2 * Double.pi
-      var theta = Self.atan2(y, x)
-      if theta < 0 { theta += twoPi }
-      if theta >= twoPi { theta -= twoPi }  // also catches 2 pi - tiny + tiny
-      // Last dash starting at or before theta, or -1.
-      let bin = Swift.min(Int(theta * (Double(Self.bins) / twoPi)), Self.bins - 1)
-      var k = Int(firstGuess[bin])
-      while k + 1 < n, starts[k + 1] <= theta { k += 1 }
-      var inside = k >= 0 && theta <= ends[k]
-      if !inside, theta - twoPi >= starts[0] {
-        // The wrapped part of a dash across the seam.
-        (k, theta, inside) = (0, theta - twoPi, true)
-      }
+      let (k, theta, inside) = dash(atX: x, y: y)
       let p = SIMD2(x, y)
       if inside { return insideDistance(p, body: body, theta: theta, dash: k) }
       let before = k >= 0 ? k : n - 1
@@ -240,17 +246,7 @@ extension DashedRing {
       if solid { return .body }
       let rho = (x * x + y * y).squareRoot()
       guard rho > 1 else { return .general }
-      let twoPi = 2 * Double.pi
-      var theta = Self.atan2(y, x)
-      if theta < 0 { theta += twoPi }
-      if theta >= twoPi { theta -= twoPi }
-      let bin = Swift.min(Int(theta * (Double(Self.bins) / twoPi)), Self.bins - 1)
-      var k = Int(firstGuess[bin])
-      while k + 1 < n, starts[k + 1] <= theta { k += 1 }
-      var inside = k >= 0 && theta <= ends[k]
-      if !inside, theta - twoPi >= starts[0] {
-        (k, theta, inside) = (0, theta - twoPi, true)
-      }
+      let (k, theta, inside) = dash(atX: x, y: y)
       if inside {
         let margin = 0.6 / rho
         return roundCaps && theta - starts[k] >= margin && ends[k] - theta >= margin

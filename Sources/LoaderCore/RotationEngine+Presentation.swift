@@ -105,7 +105,9 @@ extension RotationEngine {
   static let fullTurnBits = Float(360).bitPattern
 
   /// `fullTurnAngles` over a range of rings (a `WorkerPool` job).
-  struct FullTurnPass: RangeJob {
+  // @unchecked Sendable: the pointers are read by every piece, and each piece writes only the
+  // indices of its own range; `forEachRange` returns after the last piece, while they live.
+  struct FullTurnPass: RangeJob, @unchecked Sendable {
     let t: Float
     let turnRate: Float
     let relativeStart: UnsafePointer<Float>
@@ -119,7 +121,9 @@ extension RotationEngine {
   }
 
   /// `generalAngles` over a range of rings (a `WorkerPool` job).
-  struct GeneralPass: RangeJob {
+  // @unchecked Sendable: the pointers are read by every piece, and each piece writes only the
+  // indices of its own range; `forEachRange` returns after the last piece, while they live.
+  struct GeneralPass: RangeJob, @unchecked Sendable {
     let t: Float
     let relativeStart: UnsafePointer<Float>
     let wrappedBase: UnsafePointer<Float>

@@ -218,7 +218,9 @@ extension RotationEngine {
   }
 
   /// `fireCommon` over a range of a bucket's entries (a `WorkerPool` job).
-  struct CommonTriggersPass: RangeJob {
+  // @unchecked Sendable: the pointers are read by every piece, and each piece writes only the
+  // indices of its own range; `forEachRange` returns after the last piece, while they live.
+  struct CommonTriggersPass: RangeJob, @unchecked Sendable {
     let entries: UnsafeMutablePointer<WheelEntry>
     let checkTags: Bool
     let tags: UnsafePointer<UInt32>
@@ -265,7 +267,9 @@ extension RotationEngine {
   }
 
   /// Moves a range of rings' starts by `shift` (a `WorkerPool` job).
-  struct RebasePass: RangeJob {
+  // @unchecked Sendable: the pointers are read by every piece, and each piece writes only the
+  // indices of its own range; `forEachRange` returns after the last piece, while they live.
+  struct RebasePass: RangeJob, @unchecked Sendable {
     let relativeStart: UnsafeMutablePointer<Float>
     let shift: Float
 

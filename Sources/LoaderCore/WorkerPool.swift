@@ -7,8 +7,11 @@ import Synchronization
 ///
 /// A struct of what the work reads (pointers, counts), not a closure: the pool hands workers
 /// the job's address and type, which costs no allocation, where a closure made escaping for
-/// another thread is boxed on every call.
-package protocol RangeJob {
+/// another thread is boxed on every call. It crosses to other threads, so it is `Sendable`: a
+/// job of raw pointers says so with `@unchecked Sendable` and why its pieces cannot race
+/// (each writes only inside its own range; `forEachRange` returns only after every piece
+/// ran, so the memory outlives the work).
+package protocol RangeJob: Sendable {
   /// Does the work of indices `range`.
   func run(_ range: Range<Int>)
 }

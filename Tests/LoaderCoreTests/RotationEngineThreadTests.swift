@@ -201,7 +201,8 @@ import Testing
 }
 
 /// Counts each index a `WorkerPool` job is given.
-struct CountVisits: RangeJob {
+// @unchecked Sendable: each piece writes only its own indices of `visits`.
+struct CountVisits: RangeJob, @unchecked Sendable {
   let visits: UnsafeMutableBufferPointer<Int32>
 
   func run(_ range: Range<Int>) {

@@ -38,6 +38,14 @@ import Testing
         try field.setColors([RGBAColor(r: 40, g: UInt8(i * 4), b: 200, a: 200)], of: id)
       }
     }
+    /// The field at `t` into `pixels` with `cache`.
+    func draw(into pixels: inout [UInt32], at t: Double, _ cache: LoaderPixelCache) throws {
+      _ = try pixels.withUnsafeMutableBytes { raw in
+        try field.draw(
+          into: PixelBuffer(bytes: raw, width: w, height: h, format: .bgraPremultiplied),
+          in: LoaderRect(x: 0, y: 0, width: 640, height: 400), at: t, cache: cache)
+      }
+    }
     var pixels = [UInt32](repeating: 0xFFFF_FFFF, count: w * h)
     var most = 0
     var t = 1.0
@@ -64,13 +72,7 @@ import Testing
     // The same last frame with a cache that keeps everything.
     func lastFrame(_ cache: LoaderPixelCache) throws -> [UInt32] {
       var out = [UInt32](repeating: 0xFFFF_FFFF, count: w * h)
-      try out.withUnsafeMutableBytes { raw in
-        let buffer = PixelBuffer(
-          base: raw.baseAddress, width: w, height: h, bytesPerRow: 4 * w,
-          format: .bgraPremultiplied)
-        try field.draw(
-          into: buffer, in: LoaderRect(x: 0, y: 0, width: 640, height: 400), at: t, cache: cache)
-      }
+      try draw(into: &out, at: t, cache)
       return out
     }
     let reference = try lastFrame(roomy)

@@ -99,7 +99,11 @@ extension CoverageSpanKernel {
 /// One frame's rings sorted into bands, ready to blend (a `WorkerPool` job): everything a
 /// worker reads, none of it written, so bands can be blended by several at once. The pointers
 /// are read only, except `target`'s pixels, of which each worker writes its own bands' rows.
-struct BandedFrame: RangeJob {
+// @unchecked Sendable: workers read the placements, bands, masks and the target's pointer, none
+// of which changes while the job runs (masks are built before it, and the store is not touched
+// until `forEachRange` returns); each worker writes only the rows of its own bands, and no two
+// workers share a band.
+struct BandedFrame: RangeJob, @unchecked Sendable {
   let placed: UnsafeBufferPointer<CoverageSpanKernel.Placement>
   let bandStart: UnsafeBufferPointer<Int32>
   let items: UnsafeBufferPointer<Int32>

@@ -85,4 +85,26 @@ package final class GfxAtlasCellPainter {
       : SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0 + 1), h: Int32(y1 - y0 + 1))
     return Painting(pixels: UnsafeRawPointer(base), pitch: pitch, ink: ink)
   }
+
+  /// `shape` painted white at angle 0, centred at `(center, center)`, into a new static
+  /// texture of `side x side` on `renderer`, blended and sampled linearly: a shape's one
+  /// texture (`GfxShapeTexture`, and the bench's sprite peer). The caller destroys it.
+  package static func texture(
+    of shape: DashedRing, side: Int, center: Float, on renderer: OpaquePointer
+  ) throws(SDLError) -> OpaquePointer {
+    let painting = try GfxAtlasCellPainter(side: side).paint(
+      shape, degrees: 0, centerX: center, centerY: center)
+    guard
+      let t = SDL_CreateTexture(
+        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+        Int32(side), Int32(side))
+    else { throw SDLError("SDL_CreateTexture(\(side)x\(side))") }
+    guard SDL_UpdateTexture(t, nil, painting.pixels, Int32(painting.pitch)) == 0 else {
+      SDL_DestroyTexture(t)
+      throw SDLError("SDL_UpdateTexture")
+    }
+    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    return t
+  }
 }

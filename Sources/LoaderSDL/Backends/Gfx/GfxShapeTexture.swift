@@ -58,20 +58,8 @@ final class GfxShapeTexture: RingShapeCache {
         message: "a ring of \(Int(shape.radius + shape.halfWidth)) px needs a \(side) px"
           + " texture, over the renderer's \(limit) px", reason: .tooLarge)
     }
-    let painter = try GfxAtlasCellPainter(side: side)
-    let painting = try painter.paint(
-      big, degrees: 0, centerX: Float(origin), centerY: Float(origin))
-    guard
-      let t = SDL_CreateTexture(
-        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-        Int32(side), Int32(side))
-    else { throw SDLError("SDL_CreateTexture(\(side)x\(side))") }
-    guard SDL_UpdateTexture(t, nil, painting.pixels, Int32(painting.pitch)) == 0 else {
-      SDL_DestroyTexture(t)
-      throw SDLError("SDL_UpdateTexture")
-    }
-    SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    let t = try GfxAtlasCellPainter.texture(
+      of: big, side: side, center: Float(origin), on: renderer)
     texture = t
     half = Float(Double(ink) / supersampling)
     texturePerPixel = Float(supersampling / Double(side))
