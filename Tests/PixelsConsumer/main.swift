@@ -13,12 +13,16 @@ for format in PixelBuffer.Format.allCases {
   let view = LoaderView(isAnimating: true)
   var words = [UInt32](repeating: 0xFFFF_FFFF, count: width * height)
   do {
-    try words.withUnsafeMutableBytes { raw in
+    // The pixels the draw changed: what a host would upload to its texture.
+    let changed = try words.withUnsafeMutableBytes { raw in
       try view.draw(
         into: PixelBuffer(
-          base: raw.baseAddress, width: width, height: height, bytesPerRow: width * 4,
-          format: format, density: density),
+          bytes: raw, width: width, height: height, format: format, density: density),
         in: LoaderRect(x: 0, y: 0, width: 390, height: 120), at: 1.3)
+    }
+    guard let changed, changed.width > 0, changed.height > 0 else {
+      FileHandle.standardError.write(Data("pixels-consumer: \(format): nothing drawn\n".utf8))
+      exit(1)
     }
     let data = words.withUnsafeBytes { Data($0) }
     try data.write(to: URL(fileURLWithPath: "\(directory)/\(format).raw"), options: .atomic)
