@@ -1,4 +1,8 @@
-import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The ring shapes drawn into pixel buffers, with their masks, and the budget that bounds
 /// them: what a `LoaderRenderer` is to an SDL renderer, for `PixelBuffer`s.
@@ -27,7 +31,7 @@ public final class LoaderPixelCache: Sendable {
   public static let defaultBudgetBytes = 128 << 20
 
   /// Held by every use of `drawer`.
-  private let lock = Mutex(())
+  private let lock = DrawLock()
   /// The kernel and the shape store. Safe to share: touched only by `withDrawer(_:)`, which
   /// holds `lock` for the whole call, so one thread at a time uses it; nothing of it escapes
   /// the call.
@@ -57,6 +61,30 @@ public final class LoaderPixelCache: Sendable {
 
   /// Runs `body` with the drawer, holding the lock.
   func withDrawer<R, E: Error>(_ body: (PixelBufferDrawer) throws(E) -> R) throws(E) -> R {
-    try lock.withLock { (_) throws(E) -> R in try body(drawer) }
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(drawer)
   }
+}
+
+/// A pthread mutex: what ThreadSanitizer (`make check-threads`) sees as synchronization, where
+/// the futex under `Synchronization.Mutex` on Linux is invisible to it and every draw from a
+/// second thread read as a race.
+private final class DrawLock: @unchecked Sendable {
+  // @unchecked Sendable: the mutex is the synchronization; its memory is allocated once, never
+  // moved, and only touched through pthread calls.
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init() {
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  func lock() { pthread_mutex_lock(mutex) }
+  func unlock() { pthread_mutex_unlock(mutex) }
 }
