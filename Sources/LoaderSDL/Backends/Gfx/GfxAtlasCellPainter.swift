@@ -92,8 +92,11 @@ package final class GfxAtlasCellPainter {
   package static func texture(
     of shape: DashedRing, side: Int, center: Float, on renderer: OpaquePointer
   ) throws(SDLError) -> OpaquePointer {
-    let painting = try GfxAtlasCellPainter(side: side).paint(
-      shape, degrees: 0, centerX: center, centerY: center)
+    // The painting's pixels are the painter's surface: the painter lives until they are
+    // uploaded.
+    let painter = try GfxAtlasCellPainter(side: side)
+    defer { withExtendedLifetime(painter) {} }
+    let painting = try painter.paint(shape, degrees: 0, centerX: center, centerY: center)
     guard
       let t = SDL_CreateTexture(
         renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
