@@ -201,7 +201,7 @@ public final class LoaderRenderer {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    shapes.removeAll()
+    shapes.purge()
     for b in backends { b.close() }
     backends.removeAll()
     slotOfBackend.removeAll()

@@ -118,7 +118,7 @@ package final class ShapeStore {
   }
 
   /// Starts a draw: advances `clock` and `draws`, and finds where the host's frame began.
-  package func beginDraw(owner: UInt64 = 0) {
+  private func beginDraw(owner: UInt64) {
     let now = DispatchTime.now().uptimeNanoseconds
     if let last = lastTick, now > last {
       clock += min(Self.maximumGap, Double(now - last) * 1e-9)
@@ -139,7 +139,7 @@ package final class ShapeStore {
 
   /// The handle of `shape`: `hint` itself when it is still this store's handle of a live
   /// entry (no hashing), else the shape's entry, made if new.
-  package func id(for shape: DashedRing, hint: ShapeID) -> ShapeID {
+  private func id(for shape: DashedRing, hint: ShapeID) -> ShapeID {
     if hint.store == serial, hint.index >= 0, Int(hint.index) < entries.count {
       let e = entries[Int(hint.index)]
       if e.isLive, e.generation == hint.generation { return hint }
@@ -165,7 +165,7 @@ package final class ShapeStore {
 
   /// The cache of backend `slot` for the shape of `id` (a handle `id(for:hint:)` just gave),
   /// made by `make` when there is none; marks the shape used by this draw.
-  package func cache<E: Error>(
+  private func cache<E: Error>(
     of id: ShapeID, slot: Int, make: (DashedRing) throws(E) -> any RingShapeCache
   ) throws(E) -> any RingShapeCache {
     let i = Int(id.index)
@@ -181,7 +181,7 @@ package final class ShapeStore {
   /// Each of `shapes`' cache of backend `slot`, in order, into `list` (emptied first, its
   /// capacity kept; nil for a shape with nothing to draw), made by `make` on a miss. A shape's
   /// handle in `ids`, when given, is tried first and updated.
-  package func caches<E: Error>(
+  private func caches<E: Error>(
     for shapes: UnsafeBufferPointer<DashedRing>, ids: UnsafeMutableBufferPointer<ShapeID>?,
     slot: Int, into list: inout [(any RingShapeCache)?],
     make: (DashedRing) throws(E) -> any RingShapeCache
@@ -200,7 +200,7 @@ package final class ShapeStore {
 
   /// Ends a draw: lets idle shapes go, then keeps the rest within the budget (see the type's
   /// notes).
-  package func endDraw() {
+  private func endDraw() {
     var total = 0
     for i in entries.indices where entries[i].isLive {
       if entries[i].lastDraw < frameStart, clock - entries[i].lastUse >= idleSeconds {
@@ -280,9 +280,6 @@ package final class ShapeStore {
       }
     }
   }
-
-  /// Lets every shape go (the renderer is going).
-  package func removeAll() { purge() }
 
   /// The shapes held now (tests).
   package var heldShapes: [DashedRing] {
