@@ -1,5 +1,6 @@
 import LoaderCore
 import SwiftLoaderCanvas
+import SwiftLoaderSupport
 import Testing
 
 @testable import LoaderPixels
@@ -77,7 +78,13 @@ import Testing
     }
     let reference = try lastFrame(roomy)
     let mine = try lastFrame(tight)
-    #expect(mine == reference)
+    // Not bit for bit: a shape whose masks have paid for a distance grid reads its distances
+    // from it (`RingDistanceGrid`, held to 40 dB of the exact rule), and the tight cache's
+    // history differs from the fresh one's. Over the pixels either frame inks:
+    let ink = zip(mine, reference).map { $0 != 0xFFFF_FFFF || $1 != 0xFFFF_FFFF }
+    let psnr = ImageComparison.psnr(mine, reference, mask: ink)
+    #expect(ink.contains(true))
+    #expect(psnr >= 40, "last frame against a cache that keeps everything: \(psnr) dB")
     #expect(most > budget / 2)
   }
 

@@ -20,6 +20,10 @@ extension RingCoverageAtlas {
     // Rings under 8 pixels across are held to no reference picture: the one-pixel box
     // builds their masks four times as fast as `coverage(x:y:)`'s quarters would.
     let quarters = outer - 1 >= Self.smallRingRadius
+    let grid = distanceGridForNextMask()
+    let h = shape.halfWidth
+    // `coverage(x:y:)` takes quarters for strokes under 2 pixels wide only.
+    let gridQuarters = quarters && h < DashedRing.DistanceTable.supersampledBelowHalfWidth
     // The row and the mask's chunks are built in local buffers (kept between masks) and
     // appended at once (locals: see the README).
     var row: [UInt8] = []
@@ -31,6 +35,7 @@ extension RingCoverageAtlas {
       swap(&pending, &pendingChunks)
     }
     pending.removeAll(keepingCapacity: true)
+    var pixelsSampled = 0
     row.withUnsafeMutableBufferPointer { row in
       for j in -rowReach...rowReach {
         let y = Double(j) + 0.5 - fy
@@ -48,33 +53,60 @@ extension RingCoverageAtlas {
         }
         // Coverage of the row, then the chunks covering it.
         let width = hi - lo + 1
-        for i in lo...hi {
-          if i >= holeLo && i <= holeHi {
-            row[i - lo] = 0
-            continue
+        pixelsSampled += width - max(0, holeHi - holeLo + 1)
+        if let grid {
+          // Both sides of the hole, four pixels a step (a step may run into the hole or past
+          // `hi`: the row has room, and the hole is cleared after).
+          let left = min(hi, holeLo - 1) - lo + 1
+          if left > 0 {
+            grid.coverageRow(
+              into: row.baseAddress!, count: left, x0: Double(lo) + 0.5 - fx, y: y, cos: cr,
+              sin: sr, halfWidth: h, quarters: gridQuarters)
           }
-          let x = Double(i) + 0.5 - fx
-          // Turn the pixel back by the rotation instead of turning the ring.
-          let (u, v) = (x * cr + y * sr, -x * sr + y * cr)
-          let c = quarters ? table.coverage(x: u, y: v) : table.boxCoverage(x: u, y: v)
-          row[i - lo] = UInt8((c * 255).rounded())
+          if holeHi < hi, holeLo <= holeHi {
+            grid.coverageRow(
+              into: row.baseAddress! + (holeHi + 1 - lo), count: hi - holeHi,
+              x0: Double(holeHi + 1) + 0.5 - fx, y: y, cos: cr, sin: sr, halfWidth: h,
+              quarters: gridQuarters)
+          }
+          if holeLo <= holeHi { for i in holeLo...holeHi { row[i - lo] = 0 } }
+        } else {
+          for i in lo...hi {
+            if i >= holeLo && i <= holeHi {
+              row[i - lo] = 0
+              continue
+            }
+            let x = Double(i) + 0.5 - fx
+            // Turn the pixel back by the rotation instead of turning the ring.
+            let (u, v) = (x * cr + y * sr, -x * sr + y * cr)
+            let c = quarters ? table.coverage(x: u, y: v) : table.boxCoverage(x: u, y: v)
+            row[i - lo] = UInt8((c * 255).rounded())
+          }
         }
         // Fewest chunks covering every inked pixel of the row: each chunk starts at the first
         // inked pixel not yet covered (greedy is optimal for covering points with intervals).
         // Chunks never overlap, and zeros inside one cost nothing extra.
+        // Eight clear pixels are skipped at once (the row has room past `width` for the
+        // read; what lies there only ends the loop sooner).
+        let base = UnsafeRawPointer(row.baseAddress!)
         var i = 0
         while i < width {
+          if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+            i += 8
+            continue
+          }
           guard row[i] != 0 else {
             i += 1
             continue
           }
-          var w = SIMD4<UInt8>()
-          for b in 0..<Self.chunk where i + b < width { w[b] = row[i + b] }
+          var w = base.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
+          if i + Self.chunk > width { for b in (width - i)..<Self.chunk { w[b] = 0 } }
           pending.append((Chunk(dy: Int16(j), dx: Int16(lo + i)), w))
           i += Self.chunk
         }
       }
     }
+    if grid == nil { exactSamples += pixelsSampled * (quarters ? 2 : 1) }
     let first = appendChunks(pending)
     setMask(key, start: first, count: pending.count)
     return (first, pending.count)

@@ -108,6 +108,27 @@ package final class RingCoverageAtlas {
   var pendingChunks: [(Chunk, SIMD4<UInt8>)] = []
   /// The shape's signed distance, for building masks.
   let table: DashedRing.DistanceTable
+  /// How masks read the shape's distance (`distanceGridForNextMask()`).
+  let gridUse: DistanceGridUse
+  /// The shape's distance on a grid, once masks built the exact way have cost as much as
+  /// making it (`distanceGridForNextMask()`); nil before, and for shapes too large for one.
+  private(set) var grid: RingDistanceGrid?
+  /// Exact evaluations of the distance masks have made since the grid was last dropped
+  /// (a pixel of a box mask counts 1, of a quartered one 2).
+  var exactSamples = 0
+  /// What the grid would cost in exact evaluations; nil when the shape takes none.
+  let gridCost: Int?
+
+  /// When masks read the distance from a `RingDistanceGrid` instead of evaluating it.
+  package enum DistanceGridUse: Sendable {
+    /// Once the exact evaluations of this shape's masks have cost as much as the grid (a
+    /// shape drawn a few times never pays for one; one drawn at many rotations pays once).
+    case whenItPays
+    /// From the first mask (tests).
+    case always
+    /// Never: every mask by the exact rule (tests' reference).
+    case never
+  }
 
   /// Sub-pixel steps a side for `shape`: 8, or 4 for a ring under 8 pixels across (outer
   /// radius under 4 px). Below that size no ring is held to Cairo's picture, and four times
@@ -127,14 +148,18 @@ package final class RingCoverageAtlas {
   package static let maximumRadius = 2048.0
 
   /// `subpixelSteps`: nil for `defaultSubpixelSteps(for:)`.
-  package init(shape: DashedRing, subpixelSteps: Int? = nil, budgetBytes: Int = 64 << 20) {
+  package init(
+    shape: DashedRing, subpixelSteps: Int? = nil, budgetBytes: Int = 64 << 20,
+    distanceGrid: DistanceGridUse = .whenItPays
+  ) {
     let subpixelSteps = subpixelSteps ?? Self.defaultSubpixelSteps(for: shape)
     self.shape = shape
     let outer = shape.radius + shape.halfWidth + 1
     keys = RingAtlasKeys(reach: outer, subpixelSteps: subpixelSteps)
     reach = Int(outer.rounded(.up)) + 2 + Self.chunk
     rowReach = Int((outer + 0.5).rounded(.up))
-    rowScratch = [UInt8](repeating: 0, count: 2 * reach + 2)
+    // A row and 8 bytes more: the grid writes whole fours and the chunk scan reads eights.
+    rowScratch = [UInt8](repeating: 0, count: 2 * reach + 10)
     self.budgetBytes = budgetBytes
     offsetCount = subpixelSteps * subpixelSteps
     blocks = .allocate(capacity: offsetCount)
@@ -143,6 +168,24 @@ package final class RingCoverageAtlas {
     chunks = .allocate(capacity: chunkCapacity)
     blends = .allocate(capacity: chunkCapacity)
     table = DashedRing.DistanceTable(shape)
+    gridUse = distanceGrid
+    gridCost = table.isEmpty ? nil : RingDistanceGrid.exactNodes(of: shape)
+  }
+
+  /// The grid the next mask reads its distances from: nil while the exact rule is cheaper
+  /// (`DistanceGridUse`), made when it stops being.
+  func distanceGridForNextMask() -> RingDistanceGrid.Reader? {
+    if let grid { return grid.reader }
+    guard let gridCost, gridUse != .never, gridUse == .always || exactSamples >= gridCost
+    else { return nil }
+    grid = RingDistanceGrid(shape, table: table)
+    return grid?.reader
+  }
+
+  /// Drops the grid (`shed()`): it is made again once masks have paid for it again.
+  func dropDistanceGrid() {
+    grid = nil
+    exactSamples = 0
   }
 
   deinit {
@@ -210,7 +253,7 @@ package final class RingCoverageAtlas {
   var allocatedBytes: Int {
     chunkCapacity * Self.chunkBytes + ownBlocks * phases * MemoryLayout<MaskSpan>.stride
       + offsetCount * MemoryLayout<UnsafeMutablePointer<MaskSpan>>.stride
-      + rowScratch.capacity + pendingChunks.capacity * 8 + table.bytes
+      + rowScratch.capacity + pendingChunks.capacity * 8 + table.bytes + (grid?.bytes ?? 0)
   }
 
   /// Starts a frame (between frames only: chunk indices handed out earlier may go stale):
@@ -349,7 +392,10 @@ extension RingCoverageAtlas: RingShapeCache {
   package var bytes: Int { allocatedBytes }
   package var cullingReach: Float { Float(reach) }
   /// Forgets every mask and frees the buffers beyond their first size.
-  package func shed() { forgetMasks(releasingStorage: true) }
+  package func shed() {
+    forgetMasks(releasingStorage: true)
+    dropDistanceGrid()
+  }
   package func addAges(into histogram: inout [Int]) { addMaskAges(into: &histogram) }
   package func recycle(keepingAgesBelow age: UInt32) { keepMasks(youngerThan: age) }
 }
