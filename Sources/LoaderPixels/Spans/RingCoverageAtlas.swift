@@ -27,8 +27,10 @@ import Synchronization
 /// pixel's centre to the stroke (in pixels) and `h` its half width, averaged over the pixel's
 /// four quarters for strokes under 2 pixels wide; rings under 8 pixels across keep the
 /// one-pixel box (`DistanceTable.boxCoverage(x:y:)`). The box is exact for an edge along a
-/// pixel axis, within a few percent of the box-filtered area elsewhere. Building masks is
-/// `RingCoverageAtlas+Masks.swift`; this file holds the store.
+/// pixel axis, within a few percent of the box-filtered area elsewhere. Once a shape's masks
+/// have cost as many exact evaluations as its `RingDistanceGrid`, later masks read the distance
+/// from that grid instead (within 40 dB of the exact masks; `DistanceGridUse`). Building masks
+/// is `RingCoverageAtlas+Masks.swift`; this file holds the store.
 package final class RingCoverageAtlas {
   /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
   /// blender's unit, one vector of four pixels. Their offset and coverage are in `blends` at the
