@@ -92,7 +92,7 @@ extension CoverageSpanKernel {
       }
       return true
     }
-    resolveMasks(&placed, atlases: atlases)
+    resolveMasks(&placed, atlases: atlases, threads: frame.threads)
   }
 }
 

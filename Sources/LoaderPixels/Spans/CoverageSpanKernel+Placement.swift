@@ -59,7 +59,10 @@ extension CoverageSpanKernel {
   /// random and the blocks of a few dozen shapes exceed the nearer caches, so the entry
   /// `keyPrefetchDistance` placements ahead is asked for first and the misses overlap
   /// instead of queueing.
-  func resolveMasks(_ placed: inout [Placement], atlases: [RingCoverageAtlas?]) {
+  ///
+  /// The masks not built yet are built after the lookups, on up to `threads` threads
+  /// (`buildMissingMasks`): each shape's on one thread, since an atlas is not shared.
+  func resolveMasks(_ placed: inout [Placement], atlases: [RingCoverageAtlas?], threads: Int = 1) {
     guard let any = atlases.first(where: { $0 != nil }) ?? nil else { return }
     // Each shape's key blocks as a plain pointer: no reference counting per ring (a shape
     // with nothing to draw has no placements, so any atlas stands in for it). Kept between
@@ -74,6 +77,10 @@ extension CoverageSpanKernel {
     defer { swap(&clocks, &frameClocks) }
     clocks.removeAll(keepingCapacity: true)
     for atlas in atlases { clocks.append((atlas ?? any).frame) }
+    var misses: [Int32] = []
+    swap(&misses, &frameMisses)
+    defer { swap(&misses, &frameMisses) }
+    misses.removeAll(keepingCapacity: true)
     let ahead = Self.keyPrefetchDistance
     let kept = placed.withUnsafeMutableBufferPointer { placed in
       tables.withUnsafeBufferPointer { tables in
@@ -87,14 +94,17 @@ extension CoverageSpanKernel {
             }
             var p = placed[i]
             let entry = Self.entry(tables[Int(p.shape)], p.first)
-            var m = entry.pointee
+            let m = entry.pointee
             if m.start >= 0 {
               // Written only when it changes: rings sharing a mask dirty its line once.
               let clock = clocks[Int(p.shape)]
               if m.stamp != clock { entry.pointee.stamp = clock }
-            } else if let atlas = atlases[Int(p.shape)] {
-              let built = atlas.buildMask(p.first)
-              m = .init(start: Int32(built.start), count: Int32(built.count))
+            } else if atlases[Int(p.shape)] != nil {
+              // Built after the lookups; `first` keeps the key until then.
+              misses.append(Int32(kept))
+              placed[kept] = p
+              kept += 1
+              continue
             }
             guard m.count > 0 else { continue }
             p.first = Int(m.start)
@@ -107,6 +117,61 @@ extension CoverageSpanKernel {
       }
     }
     placed.removeLast(placed.count - kept)
+    guard !misses.isEmpty else { return }
+    buildMissingMasks(misses, in: &placed, atlases: atlases, threads: threads)
+    // A mask with no pixels (a ring too faint to cover any) is dropped as at the lookup.
+    if misses.contains(where: { placed[Int($0)].count == 0 }) {
+      placed.removeAll { $0.count == 0 }
+    }
+  }
+
+  /// Fewest masks to build before the workers are woken: below it the calling thread builds
+  /// them sooner alone (a mask takes 5-50 us, waking a worker some microseconds).
+  static let minimumMissesForThreads = 8
+
+  /// Builds (or finds: two rings may need the same one) the mask of each placement of
+  /// `misses`, whose `first` holds its key, and puts its chunks there. The misses are grouped
+  /// by shape (a counting sort over the shape indices), and the shapes shared among up to
+  /// `threads` threads, each shape's masks built by one (`MaskBuilds`).
+  func buildMissingMasks(
+    _ misses: [Int32], in placed: inout [Placement], atlases: [RingCoverageAtlas?],
+    threads: Int
+  ) {
+    var order: [Int32] = []
+    var groups: [Int32] = []
+    swap(&order, &frameMissOrder)
+    swap(&groups, &frameMissGroups)
+    defer {
+      swap(&order, &frameMissOrder)
+      swap(&groups, &frameMissGroups)
+    }
+    let shapes = atlases.count
+    groups.removeAll(keepingCapacity: true)
+    groups.append(contentsOf: repeatElement(0, count: shapes + 1))
+    for i in misses { groups[Int(placed[Int(i)].shape) + 1] += 1 }
+    for s in 0..<shapes { groups[s + 1] += groups[s] }
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: repeatElement(0, count: misses.count))
+    var next = groups
+    for i in misses {
+      let s = Int(placed[Int(i)].shape)
+      order[Int(next[s])] = i
+      next[s] += 1
+    }
+    let workers = misses.count >= Self.minimumMissesForThreads ? max(1, threads) : 1
+    placed.withUnsafeMutableBufferPointer { placed in
+      order.withUnsafeBufferPointer { order in
+        groups.withUnsafeBufferPointer { groups in
+          atlases.withUnsafeBufferPointer { atlases in
+            let job = MaskBuilds(placed: placed, order: order, groups: groups, atlases: atlases)
+            // Many more pieces than workers: shapes differ in what they build, and a worker
+            // takes the next piece when it is done with one.
+            WorkerPool.forEachRange(
+              shapes, pieces: min(shapes, 16 * workers), workers: workers, job)
+          }
+        }
+      }
+    }
   }
 
   /// Where `key`'s entry is among `blocks` (`RingCoverageAtlas.key(phase:sx:sy:)`).
@@ -115,5 +180,32 @@ extension CoverageSpanKernel {
     _ blocks: UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>, _ key: Int
   ) -> UnsafeMutablePointer<RingCoverageAtlas.MaskSpan> {
     blocks[key >> RingCoverageAtlas.phaseBits] + (key & RingCoverageAtlas.phaseMask)
+  }
+}
+
+/// A frame's masks to build, shape by shape (a `WorkerPool` job over shape indices).
+// @unchecked Sendable: each shape index belongs to one piece, so each atlas is used by one
+// worker only (building a mask changes nothing outside its atlas but the process's
+// `masksBuilt` counter, an atomic); each worker writes only the placements of its shapes'
+// misses, which no other worker reads or writes; the order, groups and atlas list are read only.
+// Nothing else touches the atlases or the placements until `forEachRange` returns.
+struct MaskBuilds: RangeJob, @unchecked Sendable {
+  let placed: UnsafeMutableBufferPointer<CoverageSpanKernel.Placement>
+  /// Placement indices, grouped by shape.
+  let order: UnsafeBufferPointer<Int32>
+  /// Shape `s`'s placements are `order[groups[s] ..< groups[s + 1]]`.
+  let groups: UnsafeBufferPointer<Int32>
+  let atlases: UnsafeBufferPointer<RingCoverageAtlas?>
+
+  func run(_ range: Range<Int>) {
+    for s in range where groups[s] < groups[s + 1] {
+      guard let atlas = atlases[s] else { continue }
+      for k in Int(groups[s])..<Int(groups[s + 1]) {
+        let i = Int(order[k])
+        let (start, count) = atlas.mask(placed[i].first)
+        placed[i].first = start
+        placed[i].count = count
+      }
+    }
   }
 }

@@ -26,6 +26,11 @@ package final class CoverageSpanKernel {
     []
   /// Per frame: each shape's stamp clock, by shape index (`resolveMasks(_:atlases:)`).
   var frameClocks: [UInt32] = []
+  /// Per frame: the masks to build, as placement indices grouped by shape, and where each
+  /// shape's group starts (`buildMissingMasks`).
+  var frameMisses: [Int32] = []
+  var frameMissOrder: [Int32] = []
+  var frameMissGroups: [Int32] = []
   let bands = RingBandBuckets()
 
   package init() {}

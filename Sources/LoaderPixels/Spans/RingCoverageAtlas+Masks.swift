@@ -24,17 +24,17 @@ extension RingCoverageAtlas {
     let h = shape.halfWidth
     // `coverage(x:y:)` takes quarters for strokes under 2 pixels wide only.
     let gridQuarters = quarters && h < DashedRing.DistanceTable.supersampledBelowHalfWidth
-    // The row and the mask's chunks are built in local buffers (kept between masks) and
-    // appended at once (locals: see the README).
+    // The row is built in a local buffer kept between masks (locals: see the README), the
+    // chunks straight into the store, past its last chunk, with room made first for as many
+    // as the mask can have (a chunk for every four pixels of every row).
     var row: [UInt8] = []
-    var pending: [(Chunk, SIMD4<UInt8>)] = []
     swap(&row, &rowScratch)
-    swap(&pending, &pendingChunks)
-    defer {
-      swap(&row, &rowScratch)
-      swap(&pending, &pendingChunks)
-    }
-    pending.removeAll(keepingCapacity: true)
+    defer { swap(&row, &rowScratch) }
+    reserveChunks((2 * rowReach + 1) * (reach / Self.chunk + 2))
+    let first = chunkCount
+    let (chunkOut, blendOut) = (chunks + first, blends + first)
+    let (fit, pitch) = (offsetsFit, self.pitch)
+    var count = 0
     var pixelsSampled = 0
     row.withUnsafeMutableBufferPointer { row in
       for j in -rowReach...rowReach {
@@ -101,14 +101,18 @@ extension RingCoverageAtlas {
           }
           var w = base.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
           if i + Self.chunk > width { for b in (width - i)..<Self.chunk { w[b] = 0 } }
-          pending.append((Chunk(dy: Int16(j), dx: Int16(lo + i)), w))
+          let chunk = Chunk(dy: Int16(j), dx: Int16(lo + i))
+          chunkOut[count] = chunk
+          blendOut[count] = Blend(
+            offset: Self.offset(of: chunk, pitch: pitch, fits: fit), coverage: w)
+          count += 1
           i += Self.chunk
         }
       }
     }
     if grid == nil { exactSamples += pixelsSampled * (quarters ? 2 : 1) }
-    let first = appendChunks(pending)
-    setMask(key, start: first, count: pending.count)
-    return (first, pending.count)
+    chunkCount = first + count
+    setMask(key, start: first, count: count)
+    return (first, count)
   }
 }

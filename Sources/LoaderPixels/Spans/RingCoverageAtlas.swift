@@ -106,8 +106,6 @@ package final class RingCoverageAtlas {
   static let chunk = 4
   /// One row's coverage while a mask is built.
   var rowScratch: [UInt8]
-  /// A mask's chunks while it is built.
-  var pendingChunks: [(Chunk, SIMD4<UInt8>)] = []
   /// The shape's signed distance, for building masks.
   let table: DashedRing.DistanceTable
   /// How masks read the shape's distance (`distanceGridForNextMask()`).
@@ -210,7 +208,7 @@ package final class RingCoverageAtlas {
   /// Chunk `c`'s byte offset from the anchor pixel in a target `pitch` bytes a row (`Blend.offset`);
   /// 0 when the offsets do not fit (`offsetsFit`).
   @inline(__always)
-  private static func offset(of c: Chunk, pitch: Int, fits: Bool) -> Int32 {
+  static func offset(of c: Chunk, pitch: Int, fits: Bool) -> Int32 {
     fits ? Int32(Int(c.dy) * pitch + Int(c.dx) * 4) : 0
   }
 
@@ -255,7 +253,7 @@ package final class RingCoverageAtlas {
   var allocatedBytes: Int {
     chunkCapacity * Self.chunkBytes + ownBlocks * phases * MemoryLayout<MaskSpan>.stride
       + offsetCount * MemoryLayout<UnsafeMutablePointer<MaskSpan>>.stride
-      + rowScratch.capacity + pendingChunks.capacity * 8 + table.bytes + (grid?.bytes ?? 0)
+      + rowScratch.capacity + table.bytes + (grid?.bytes ?? 0)
   }
 
   /// Starts a frame (between frames only: chunk indices handed out earlier may go stale):
@@ -281,7 +279,6 @@ package final class RingCoverageAtlas {
       return
     }
     releaseBlocks()
-    pendingChunks = []
     guard chunkCapacity > Self.initialChunkCapacity else { return }
     chunks.deallocate()
     blends.deallocate()
@@ -361,31 +358,22 @@ package final class RingCoverageAtlas {
     Self.masksBuilt.wrappingAdd(1, ordering: .relaxed)
   }
 
-  /// Appends `pending` (a mask's chunks and coverage) and returns the index of the first.
-  func appendChunks(_ pending: [(Chunk, SIMD4<UInt8>)]) -> Int {
-    let first = chunkCount
-    let needed = first + pending.count
-    if needed > chunkCapacity {
-      var capacity = chunkCapacity
-      while capacity < needed { capacity *= 2 }
-      let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: capacity)
-      bigger.update(from: chunks, count: first)
-      chunks.deallocate()
-      chunks = bigger
-      let biggerBlends = UnsafeMutablePointer<Blend>.allocate(capacity: capacity)
-      biggerBlends.update(from: blends, count: first)
-      blends.deallocate()
-      blends = biggerBlends
-      chunkCapacity = capacity
-    }
-    let (c, b) = (chunks, blends)
-    let (fit, pitch) = (offsetsFit, self.pitch)
-    for (k, p) in pending.enumerated() {
-      c[first + k] = p.0
-      b[first + k] = Blend(offset: Self.offset(of: p.0, pitch: pitch, fits: fit), coverage: p.1)
-    }
-    chunkCount = needed
-    return first
+  /// Makes room for `extra` more chunks past the last one (doubling the buffers, so a run of
+  /// masks moves them a few times only).
+  func reserveChunks(_ extra: Int) {
+    let needed = chunkCount + extra
+    guard needed > chunkCapacity else { return }
+    var capacity = chunkCapacity
+    while capacity < needed { capacity *= 2 }
+    let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: capacity)
+    bigger.update(from: chunks, count: chunkCount)
+    chunks.deallocate()
+    chunks = bigger
+    let biggerBlends = UnsafeMutablePointer<Blend>.allocate(capacity: capacity)
+    biggerBlends.update(from: blends, count: chunkCount)
+    blends.deallocate()
+    blends = biggerBlends
+    chunkCapacity = capacity
   }
 }
 
