@@ -26,11 +26,13 @@ extension RingCoverageAtlas {
     let gridQuarters = quarters && h < DashedRing.DistanceTable.supersampledBelowHalfWidth
     // The row is built in a local buffer kept between masks (locals: see the README), the
     // chunks straight into the store, past its last chunk, with room made first for as many
-    // as the mask can have (a chunk for every four pixels of every row).
+    // as the mask can have: a row spans under `2 * reach` pixels, so at most
+    // `2 * reach / 4 + 1` chunks (a thick ring's rows above its hole are inked across).
     var row: [UInt8] = []
     swap(&row, &rowScratch)
     defer { swap(&row, &rowScratch) }
-    reserveChunks((2 * rowReach + 1) * (reach / Self.chunk + 2))
+    let most = (2 * rowReach + 1) * (2 * reach / Self.chunk + 2)
+    reserveChunks(most)
     let first = chunkCount
     let (chunkOut, blendOut) = (chunks + first, blends + first)
     let (fit, pitch) = (offsetsFit, self.pitch)
@@ -111,6 +113,7 @@ extension RingCoverageAtlas {
       }
     }
     if grid == nil { exactSamples += pixelsSampled * (quarters ? 2 : 1) }
+    precondition(count <= most, "a mask outgrew the room made for it")
     chunkCount = first + count
     setMask(key, start: first, count: count)
     return (first, count)
