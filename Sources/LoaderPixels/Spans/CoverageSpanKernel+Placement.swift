@@ -145,18 +145,20 @@ extension CoverageSpanKernel {
       swap(&order, &frameMissOrder)
       swap(&groups, &frameMissGroups)
     }
+    // Counting sort in one array: shape `s`'s count at `s + 2`; after the prefix sums
+    // `groups[s + 1]` is where its group starts, and the cursor filling it; after the fill,
+    // `groups[s + 1]` is where it ends, so the group is `groups[s] ..< groups[s + 1]`.
     let shapes = atlases.count
     groups.removeAll(keepingCapacity: true)
-    groups.append(contentsOf: repeatElement(0, count: shapes + 1))
-    for i in misses { groups[Int(placed[Int(i)].shape) + 1] += 1 }
-    for s in 0..<shapes { groups[s + 1] += groups[s] }
+    groups.append(contentsOf: repeatElement(0, count: shapes + 2))
+    for i in misses { groups[Int(placed[Int(i)].shape) + 2] += 1 }
+    for k in 1...shapes { groups[k + 1] += groups[k] }
     order.removeAll(keepingCapacity: true)
     order.append(contentsOf: repeatElement(0, count: misses.count))
-    var next = groups
     for i in misses {
-      let s = Int(placed[Int(i)].shape)
-      order[Int(next[s])] = i
-      next[s] += 1
+      let s = Int(placed[Int(i)].shape) + 1
+      order[Int(groups[s])] = i
+      groups[s] += 1
     }
     let workers = misses.count >= Self.minimumMissesForThreads ? max(1, threads) : 1
     placed.withUnsafeMutableBufferPointer { placed in
