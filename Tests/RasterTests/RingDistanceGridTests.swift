@@ -15,10 +15,10 @@ import Testing
     var out: [SIMD2<Int>: Int] = [:]
     let (start, count) = atlas.mask(key)
     for k in start..<(start + count) {
-      let chunk = atlas.chunks[k]
+      let (dy, dx) = atlas.storage.position(k)
       let c = atlas.blends[k].coverage
       for b in 0..<4 where c[b] != 0 {
-        out[SIMD2(Int(chunk.dy), Int(chunk.dx) + b)] = Int(c[b])
+        out[SIMD2(dy, dx + b)] = Int(c[b])
       }
     }
     return out

@@ -38,26 +38,44 @@ package protocol RingShapeCache: AnyObject {
   /// Hands back every byte it can while staying usable (masks, atlas cells: rebuilt on
   /// demand), between draws: the store's budget needs the room.
   func shed()
-  /// Adds the bytes of its recyclable entries (masks) to `histogram`, each at the bucket of
-  /// its age (`CacheAge`); what it adds nothing for counts as always needed.
+  /// Adds the bytes of its recyclable entries (masks) to `histogram`, each at its rank
+  /// (`CacheAge.rank(age:fresh:)`); what it adds nothing for counts as always needed.
   func addAges(into histogram: inout [Int])
-  /// Lets go of the entries `age` frames old or older (`addAges(into:)`'s), between draws.
-  func recycle(keepingAgesBelow age: UInt32)
+  /// Lets go of the entries of rank `rank` or later (`addAges(into:)`'s), between draws.
+  func recycle(keepingRanksBelow rank: Int)
 }
 
 extension RingShapeCache {
   package func close() {}
   package func shed() {}
   package func addAges(into histogram: inout [Int]) {}
-  package func recycle(keepingAgesBelow age: UInt32) {}
+  package func recycle(keepingRanksBelow rank: Int) {}
 }
 
-/// Ages of cache entries, in frames since a draw last used them, in buckets: 0 (this frame),
-/// 1, 2-3, 4-7, ... (a power of two each), so a store can keep the most recently used entries
-/// of every cache that fit its budget (least recently used first, to a power of two).
+/// The order in which a store under pressure lets cache entries go, as ranks: an entry's age
+/// in frames since a draw last used it, in buckets of a power of two each (0, 1, 2-3, 4-7,
+/// ...), and whether it is fresh (built and not used again since). Kept first to last:
+///
+/// 1. entries used again, younger than `horizon` frames: the most recently used first;
+/// 2. fresh entries younger than `horizon`: the *oldest* first;
+/// 3. everything older than `horizon`: the most recently used first.
+///
+/// Least-recently-used alone keeps nothing of a scene that cycles through more than the budget
+/// (the seed's rings turn through 36 rotations every 75 frames: each mask is evicted just
+/// before it is drawn again). Ranked this way, a store under such pressure drops the masks it
+/// built last instead, and keeps a stable part of the cycle, which then hits every time:
+/// the hit rate is about the budget over the working set, not 0. Entries that repeat (a ring at
+/// rest, a scene standing still) are used again at once and rank by recency as before.
 package enum CacheAge {
-  /// Buckets in a histogram.
+  /// Age buckets.
   package static let buckets = 24
+  /// Frames within which a fresh entry is expected to be used again (a cycle of the seed is 75
+  /// frames at 60 Hz); older ones rank by age behind every fresh one.
+  package static let horizon: UInt32 = 256
+  /// Buckets younger than `horizon`.
+  static let young = bucket(horizon)
+  /// Ranks in a histogram.
+  package static let ranks = young + buckets
 
   /// The bucket of `age`.
   @inline(__always)
@@ -65,21 +83,26 @@ package enum CacheAge {
     age == 0 ? 0 : min(buckets - 1, 1 + (31 - age.leadingZeroBitCount))
   }
 
-  /// The first age of bucket `b` (`UInt32.max` past the last).
-  package static func firstAge(ofBucket b: Int) -> UInt32 {
-    b == 0 ? 0 : b >= buckets ? .max : 1 << (b - 1)
+  /// The rank of an entry `age` frames old, fresh or used again since it was made (see the
+  /// type's notes).
+  @inline(__always)
+  package static func rank(age: UInt32, fresh: Bool) -> Int {
+    let b = bucket(age)
+    if b >= young { return young + b }
+    return fresh ? 2 * young - 1 - b : b
   }
 
-  /// The age below which the entries of `histogram` (bytes by bucket), youngest first, fit in
-  /// `bytes` after `fixed` bytes that cannot go.
-  package static func cutoff(_ histogram: [Int], fitting bytes: Int, fixed: Int = 0) -> UInt32 {
+  /// The first rank whose entries do not fit: the entries of `histogram` (bytes by rank),
+  /// first rank first, fit in `bytes` after `fixed` bytes that cannot go up to it (`ranks`
+  /// when all fit).
+  package static func cutoff(_ histogram: [Int], fitting bytes: Int, fixed: Int = 0) -> Int {
     var total = fixed
-    var b = 0
-    while b < buckets, total + histogram[b] <= bytes {
-      total += histogram[b]
-      b += 1
+    var r = 0
+    while r < ranks, total + histogram[r] <= bytes {
+      total += histogram[r]
+      r += 1
     }
-    return firstAge(ofBucket: b)
+    return r
   }
 }
 

@@ -23,10 +23,11 @@ package struct ShapeID: Hashable, Sendable {
 /// - A shape no draw used for `idleSeconds` of that clock is let go, caches and all.
 /// - `bytes` counts every cache as allocated (`RingShapeCache.bytes`), and after every draw
 ///   it is at most `budgetBytes`: the least recently drawn shapes go first, then, when the
-///   host's frame alone needs more, its caches' least recently used entries (masks unused
-///   for the most frames: `CacheAge`) until a quarter of the budget is free again, then its
-///   caches shed what they hold (largest first), and then its shapes go too. A frame that needs more than the budget is still
-///   drawn whole: its caches are rebuilt by the next draw that needs them.
+///   host's frame alone needs more, its caches' entries in `CacheAge`'s order (masks used
+///   again least recently, fresh masks built last) until a quarter of the budget is free
+///   again, then its caches shed what they hold (largest first), and then its shapes go too.
+///   A frame that needs more than the budget is still drawn whole: its caches are rebuilt by
+///   the next draw that needs them.
 /// - The host's frame: every shape drawn since the drawing field's previous draw (`owner`).
 ///   Several fields or views drawing each frame protect each other's shapes that way, so one
 ///   field's draw under pressure lets go of the shapes nobody drew this frame before those
@@ -221,19 +222,19 @@ package final class ShapeStore {
       evict(oldest)
     }
     guard bytes > budgetBytes else { return }
-    // The host's frame alone is over: the entries its caches used least recently go (masks a
-    // power of two of frames old or older) until three quarters of the budget are left, ...
+    // The host's frame alone is over: its caches' entries go in `CacheAge`'s order (whole
+    // ranks) until three quarters of the budget are left, ...
     ages.removeAll(keepingCapacity: true)
-    ages.append(contentsOf: repeatElement(0, count: CacheAge.buckets))
+    ages.append(contentsOf: repeatElement(0, count: CacheAge.ranks))
     for i in entries.indices where entries[i].isLive {
       for case let c? in entries[i].caches { c.addAges(into: &ages) }
     }
     let recyclable = ages.reduce(0, +)
-    let age = CacheAge.cutoff(ages, fitting: budgetBytes * 3 / 4, fixed: bytes - recyclable)
-    if age < .max {
+    let rank = CacheAge.cutoff(ages, fitting: budgetBytes * 3 / 4, fixed: bytes - recyclable)
+    if rank < CacheAge.ranks {
       var total = 0
       for i in entries.indices where entries[i].isLive {
-        for case let c? in entries[i].caches { c.recycle(keepingAgesBelow: age) }
+        for case let c? in entries[i].caches { c.recycle(keepingRanksBelow: rank) }
         total += entries[i].bytes
       }
       evictedBytes += max(0, bytes - total)

@@ -71,17 +71,16 @@ extension CoverageSpanKernel {
   static func blendClipped(
     _ p: Placement, masks: RingCoverageAtlas.Storage, target: PixelTarget, rows: Range<Int>
   ) {
-    let chunks = masks.chunks
     let rb = p.color & 0x00FF_00FF
     let ag = (p.color >> 8) & 0x00FF_00FF
     for k in p.first..<(p.first + p.count) {
-      let chunk = chunks[k]
-      let y = p.py + Int(chunk.dy)
+      let (dy, dx) = masks.position(k)
+      let y = p.py + dy
       guard rows.contains(y), y >= 0, y < target.height else { continue }
       let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
       let w = masks.weights(k)
       for i in 0..<4 {
-        let x = p.px + Int(chunk.dx) + i
+        let x = p.px + dx + i
         let a = (UInt32(w[i]) &* p.alphaWeight) >> 8
         guard x >= 0, x < target.width, a > 0 else { continue }
         let na = 256 &- a
@@ -113,13 +112,13 @@ extension CoverageSpanKernel {
       let masks = atlas.storage
       let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
       for k in p.first..<(p.first + p.count) {
-        let chunk = masks.chunks[k]
-        let y = p.py + Int(chunk.dy)
+        let (dy, dx) = masks.position(k)
+        let y = p.py + dy
         guard y >= 0, y < target.height else { continue }
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
         let w = masks.weights(k)
         for i in 0..<4 {
-          let x = p.px + Int(chunk.dx) + i
+          let x = p.px + dx + i
           let a = Float(w[i]) * Float(p.alphaWeight) / 65536
           guard x >= 0, x < target.width, a > 0 else { continue }
           let d = row[x]

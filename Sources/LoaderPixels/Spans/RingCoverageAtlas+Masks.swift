@@ -25,17 +25,15 @@ extension RingCoverageAtlas {
     // `coverage(x:y:)` takes quarters for strokes under 2 pixels wide only.
     let gridQuarters = quarters && h < DashedRing.DistanceTable.supersampledBelowHalfWidth
     // The row is built in a local buffer kept between masks (locals: see the README), the
-    // chunks straight into the store, past its last chunk, with room made first for as many
-    // as the mask can have: a row spans under `2 * reach` pixels, so at most
-    // `2 * reach / 4 + 1` chunks (a thick ring's rows above its hole are inked across).
+    // chunks straight into the store, past its last chunk, with room made before each row for
+    // as many as the row can have (`width / 4 + 1`: a thick ring's rows above its hole are
+    // inked across), so the buffers grow with what masks take, not with their bound.
     var row: [UInt8] = []
     swap(&row, &rowScratch)
     defer { swap(&row, &rowScratch) }
-    let most = (2 * rowReach + 1) * (2 * reach / Self.chunk + 2)
-    reserveChunks(most)
     let first = chunkCount
-    let (chunkOut, blendOut) = (chunks + first, blends + first)
-    let (fit, pitch) = (offsetsFit, self.pitch)
+    var blendOut = blends + first
+    let pitch = self.pitch
     var count = 0
     var pixelsSampled = 0
     row.withUnsafeMutableBufferPointer { row in
@@ -90,6 +88,13 @@ extension RingCoverageAtlas {
         // Chunks never overlap, and zeros inside one cost nothing extra.
         // Eight clear pixels are skipped at once (the row has room past `width` for the
         // read; what lies there only ends the loop sooner).
+        let rowMost = width / Self.chunk + 1
+        if first + count + rowMost > chunkCapacity {
+          chunkCount = first + count
+          reserveChunks(rowMost)
+          chunkCount = first
+          blendOut = blends + first
+        }
         let base = UnsafeRawPointer(row.baseAddress!)
         var i = 0
         while i < width {
@@ -103,17 +108,13 @@ extension RingCoverageAtlas {
           }
           var w = base.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
           if i + Self.chunk > width { for b in (width - i)..<Self.chunk { w[b] = 0 } }
-          let chunk = Chunk(dy: Int16(j), dx: Int16(lo + i))
-          chunkOut[count] = chunk
-          blendOut[count] = Blend(
-            offset: Self.offset(of: chunk, pitch: pitch, fits: fit), coverage: w)
+          blendOut[count] = Blend(offset: Int32(j * pitch + (lo + i) * 4), coverage: w)
           count += 1
           i += Self.chunk
         }
       }
     }
     if grid == nil { exactSamples += pixelsSampled * (quarters ? 2 : 1) }
-    precondition(count <= most, "a mask outgrew the room made for it")
     chunkCount = first + count
     setMask(key, start: first, count: count)
     return (first, count)

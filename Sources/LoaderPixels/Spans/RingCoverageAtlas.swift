@@ -32,14 +32,6 @@ import Synchronization
 /// from that grid instead (within 40 dB of the exact masks; `DistanceGridUse`). Building masks
 /// is `RingCoverageAtlas+Masks.swift`; this file holds the store.
 package final class RingCoverageAtlas {
-  /// Four horizontally adjacent pixels starting `dx, dy` from the ring's anchor pixel: the
-  /// blender's unit, one vector of four pixels. Their offset and coverage are in `blends` at the
-  /// same index.
-  struct Chunk {
-    var dy: Int16
-    var dx: Int16
-  }
-
   let shape: DashedRing
   let keys: RingAtlasKeys
   var phases: Int { keys.phases }
@@ -57,12 +49,12 @@ package final class RingCoverageAtlas {
   /// Stored masks stop growing past this many bytes: the next frame starts afresh.
   let budgetBytes: Int
 
-  /// Every built mask's chunks, row by row (`dy` ascending), each mask contiguous.
-  var chunks: UnsafeMutablePointer<Chunk>
-  /// What the blender reads of a chunk, in one 8-byte record: its byte offset from the anchor
-  /// pixel in a target `pitch` bytes a row (`dy * pitch + dx * 4`, so the address is one
-  /// add; within a mask these ascend, since a row spans fewer than `pitch` bytes for any
-  /// target a ring fits across) and its four pixels' coverage `c` (0...255), `c0 c1 c2 c3`,
+  /// A chunk: four horizontally adjacent pixels starting `dx, dy` from the ring's anchor
+  /// pixel, the blender's unit (one vector of four pixels), in one 8-byte record: its byte
+  /// offset from the anchor pixel in a target `pitch` bytes a row (`dy * pitch + dx * 4`, so
+  /// the address is one add; within a mask these ascend, and `dy, dx` read back from it
+  /// (`Storage.position(_:)`), since a row spans under half of `pitch`: `use(pitch:)`) and
+  /// its four pixels' coverage `c` (0...255), `c0 c1 c2 c3`,
   /// one byte each, which the blender turns into the weight `a = c + c >> 7` (0...256,
   /// `Storage.weights(_:)`) and doubles into its two 16-bit colour lanes.
   ///
@@ -74,26 +66,37 @@ package final class RingCoverageAtlas {
     var coverage: SIMD4<UInt8>
   }
 
-  /// Per chunk, its `Blend` record, at the same index as its `Chunk`.
+  /// Every built mask's chunks, row by row (`dy` ascending), each mask contiguous.
   var blends: UnsafeMutablePointer<Blend>
-  /// The row pitch the offsets in `blends` are for; 0 before the first `use(pitch:)`.
-  private(set) var pitch = 0
-  /// Whether every offset fits in 32 bits at `pitch` (false for absurdly wide targets, which
-  /// then take the clipped path).
-  private(set) var offsetsFit = true
+  /// The row pitch the offsets in `blends` are for: the target's (`use(pitch:)`), or
+  /// `ownPitch` before the first target and for a target too narrow or too wide for it.
+  private(set) var pitch: Int
+  /// The target's pitch, as `use(pitch:)` last gave it (0 before).
+  private var targetPitch = 0
+  /// Whether the offsets are at the target's pitch, so the unclipped blender may add them to
+  /// an address (false for a target narrower than the ring or absurdly wide: those rings take
+  /// the clipped path, which reads `dy, dx` back).
+  private(set) var offsetsFit = false
+  /// The smallest pitch the offsets are stored at: a row of the mask spans under half of it,
+  /// so `dy, dx` can be read back from an offset (and within a mask offsets ascend).
+  var ownPitch: Int { 8 * (reach + 2) }
   var chunkCapacity: Int
   var chunkCount = 0
   /// Where a built mask's chunks are: `start ..< start + count`; `start` -1 before it is built.
-  /// `stamp`: the atlas's `frame` when a draw last used it (`recycle(keepingAgesBelow:)` keeps
-  /// the recent ones). One 12-byte entry a key, read and stamped in one cache line.
+  /// `stamp`: the atlas's `frame` when a draw last used it, with `freshBit` set while it has
+  /// not been used again since it was built (a hit stores the bare `frame`; recycling ranks
+  /// masks by both: `CacheAge`). One 12-byte entry a key, read and stamped in one cache line.
   struct MaskSpan {
     var start: Int32
     var count: Int32
     var stamp: UInt32 = 0
     static let unbuilt = MaskSpan(start: -1, count: 0)
   }
-  /// Frames this atlas has been drawn in (`beginFrame()`): the clock of the masks' stamps.
+  /// Frames this atlas has been drawn in (`beginFrame()`), modulo 2^31: the clock of the
+  /// masks' stamps.
   private(set) var frame: UInt32 = 1
+  /// A stamp's bit for a mask built and not drawn again since (above every `frame`).
+  static let freshBit: UInt32 = 1 << 31
   /// Per sub-pixel offset `sy * S + sx`, its block of `phases` entries: `Self.unbuiltBlock`
   /// (shared, never written) until the first mask at that offset is built.
   let blocks: UnsafeMutablePointer<UnsafeMutablePointer<MaskSpan>>
@@ -143,7 +146,7 @@ package final class RingCoverageAtlas {
   static let smallRingRadius = 4.0
 
   /// The widest ring the store takes, in pixels from centre to outer edge. Chunk offsets are
-  /// 16-bit (`Chunk`), and the key table alone is `phases * 64` keys of 8 bytes, about
+  /// 32-bit (`Blend.offset` at `ownPitch`), and the key table alone is `phases * 64` keys of 8 bytes, about
   /// `16 KiB` per pixel of radius (33 MB here); one mask at this size is about 11 MB.
   package static let maximumRadius = 2048.0
 
@@ -165,8 +168,9 @@ package final class RingCoverageAtlas {
     blocks = .allocate(capacity: offsetCount)
     blocks.initialize(repeating: Self.unbuiltBlock, count: offsetCount)
     chunkCapacity = Self.initialChunkCapacity
-    chunks = .allocate(capacity: chunkCapacity)
     blends = .allocate(capacity: chunkCapacity)
+    pitch = 8 * (reach + 2)
+    precondition(pitch * (rowReach + 1) <= Int(Int32.max), "maximumRadius keeps offsets in 32 bits")
     table = DashedRing.DistanceTable(shape)
     gridUse = distanceGrid
     gridCost = table.isEmpty ? nil : RingDistanceGrid.exactNodes(of: shape)
@@ -191,37 +195,48 @@ package final class RingCoverageAtlas {
   deinit {
     releaseBlocks()
     blocks.deallocate()
-    chunks.deallocate()
     blends.deallocate()
   }
 
-  /// Recomputes every stored chunk's offset when the target's pitch changes (a new target
-  /// size: rare, so its cost is paid once, not per frame).
+  /// Stores every chunk's offset at the pitch of a target `newPitch` bytes a row, when it is at
+  /// least `ownPitch` and the offsets fit in 32 bits (`offsetsFit`), else at `ownPitch`: the
+  /// offsets are recomputed when that changes (a new target size: rare, so its cost is paid
+  /// once, not per frame).
   func use(pitch newPitch: Int) {
-    guard newPitch != pitch else { return }
-    pitch = newPitch
-    offsetsFit = (reach + 1) * newPitch + 4 * reach <= Int(Int32.max)
-    let (c, b, fit) = (chunks, blends, offsetsFit)
-    for k in 0..<chunkCount { b[k].offset = Self.offset(of: c[k], pitch: newPitch, fits: fit) }
-  }
-
-  /// Chunk `c`'s byte offset from the anchor pixel in a target `pitch` bytes a row (`Blend.offset`);
-  /// 0 when the offsets do not fit (`offsetsFit`).
-  @inline(__always)
-  static func offset(of c: Chunk, pitch: Int, fits: Bool) -> Int32 {
-    fits ? Int32(Int(c.dy) * pitch + Int(c.dx) * 4) : 0
+    guard newPitch != targetPitch else { return }
+    targetPitch = newPitch
+    offsetsFit = newPitch >= ownPitch && (rowReach + 1) * newPitch <= Int(Int32.max)
+    let stored = offsetsFit ? newPitch : ownPitch
+    guard stored != pitch else { return }
+    let old = storage
+    for k in 0..<chunkCount {
+      let (dy, dx) = old.position(k)
+      blends[k].offset = Int32(dy * stored + dx * 4)
+    }
+    pitch = stored
   }
 
   /// The stored masks' arrays as they are now, for a blender to read without a runtime
   /// exclusivity check per access (locals: see the README). Valid until the next mask is
   /// built or the store is trimmed.
   struct Storage {
-    let chunks: UnsafeMutablePointer<Chunk>
     let blends: UnsafeMutablePointer<Blend>
+    /// The pitch the offsets are at (the atlas's `pitch`).
+    let pitch: Int
     /// The atlas's `reach`.
     let reach: Int
     /// The atlas's `rowReach`.
     let rowReach: Int
+
+    /// Chunk `k`'s row and column from the anchor pixel, read back from its offset (a row's
+    /// offsets lie within half a pitch of `dy * pitch`: `ownPitch`).
+    @inline(__always)
+    func position(_ k: Int) -> (dy: Int, dx: Int) {
+      let o = Int(blends[k].offset)
+      let t = o + pitch / 2
+      let dy = t >= 0 ? t / pitch : -((pitch - 1 - t) / pitch)
+      return (dy, (o - dy * pitch) / 4)
+    }
 
     /// Chunk `k`'s four blend weights `a = c + c >> 7` (0...256) from its coverage `c`.
     @inline(__always)
@@ -245,7 +260,7 @@ package final class RingCoverageAtlas {
   }
 
   var storage: Storage {
-    Storage(chunks: chunks, blends: blends, reach: reach, rowReach: rowReach)
+    Storage(blends: blends, pitch: pitch, reach: reach, rowReach: rowReach)
   }
 
   /// Bytes allocated for masks: the chunk buffers' capacity (position and `Blend` record a
@@ -257,15 +272,15 @@ package final class RingCoverageAtlas {
   }
 
   /// Starts a frame (between frames only: chunk indices handed out earlier may go stale):
-  /// when the stored chunks pass `budgetBytes`, the masks least recently drawn go until
-  /// about three quarters of it are left (`recycle(toFit:)`); then the stamp clock ticks.
+  /// when the stored chunks pass `budgetBytes`, masks go in `CacheAge`'s order until about
+  /// three quarters of it are left (`recycle(toFit:)`); then the stamp clock ticks.
   func beginFrame() {
     if chunkCount * Self.chunkBytes > budgetBytes { recycle(toFit: budgetBytes * 3 / 4) }
-    frame &+= 1
+    frame = (frame &+ 1) & ~Self.freshBit
   }
 
-  /// Bytes a stored chunk takes: its position and its `Blend` record.
-  static let chunkBytes = MemoryLayout<Chunk>.stride + MemoryLayout<Blend>.stride
+  /// Bytes a stored chunk takes: its `Blend` record.
+  static let chunkBytes = MemoryLayout<Blend>.stride
 
   /// Forgets every mask (between frames only, as `beginFrame()`); with
   /// `releasingStorage`, the chunk buffers go back to their first size and the key blocks
@@ -280,10 +295,8 @@ package final class RingCoverageAtlas {
     }
     releaseBlocks()
     guard chunkCapacity > Self.initialChunkCapacity else { return }
-    chunks.deallocate()
     blends.deallocate()
     chunkCapacity = Self.initialChunkCapacity
-    chunks = .allocate(capacity: chunkCapacity)
     blends = .allocate(capacity: chunkCapacity)
   }
 
@@ -354,21 +367,17 @@ package final class RingCoverageAtlas {
   /// Records that `key`'s mask is chunks `start ..< start + count`.
   func setMask(_ key: Int, start: Int, count: Int) {
     ownBlock(key >> Self.phaseBits)[key & Self.phaseMask] = MaskSpan(
-      start: Int32(start), count: Int32(count), stamp: frame)
+      start: Int32(start), count: Int32(count), stamp: frame | Self.freshBit)
     Self.masksBuilt.wrappingAdd(1, ordering: .relaxed)
   }
 
-  /// Makes room for `extra` more chunks past the last one (doubling the buffers, so a run of
-  /// masks moves them a few times only).
+  /// Makes room for `extra` more chunks past the last one (growing the buffers by half, so a
+  /// run of masks moves them a few times only, and the room they hold unused stays within a
+  /// third of them: the store counts it).
   func reserveChunks(_ extra: Int) {
     let needed = chunkCount + extra
     guard needed > chunkCapacity else { return }
-    var capacity = chunkCapacity
-    while capacity < needed { capacity *= 2 }
-    let bigger = UnsafeMutablePointer<Chunk>.allocate(capacity: capacity)
-    bigger.update(from: chunks, count: chunkCount)
-    chunks.deallocate()
-    chunks = bigger
+    let capacity = max(needed, chunkCapacity + chunkCapacity / 2)
     let biggerBlends = UnsafeMutablePointer<Blend>.allocate(capacity: capacity)
     biggerBlends.update(from: blends, count: chunkCount)
     blends.deallocate()
@@ -387,5 +396,5 @@ extension RingCoverageAtlas: RingShapeCache {
     dropDistanceGrid()
   }
   package func addAges(into histogram: inout [Int]) { addMaskAges(into: &histogram) }
-  package func recycle(keepingAgesBelow age: UInt32) { keepMasks(youngerThan: age) }
+  package func recycle(keepingRanksBelow rank: Int) { keepMasks(rankedBelow: rank) }
 }
