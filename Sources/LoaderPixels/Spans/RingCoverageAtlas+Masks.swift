@@ -13,7 +13,6 @@ extension RingCoverageAtlas {
     let fx = Double(sx) / Double(s)
     let fy = Double(sy) / Double(s)
     let outer = shape.radius + shape.halfWidth + 1
-    let inner = shape.radius - shape.halfWidth - 1
     let (cr, sr) = (cos(rotation), sin(rotation))
     let rowReach = self.rowReach
     let table = self.table
@@ -24,6 +23,12 @@ extension RingCoverageAtlas {
     let h = shape.halfWidth
     // `coverage(x:y:)` takes quarters for strokes under 2 pixels wide only.
     let gridQuarters = quarters && h < DashedRing.DistanceTable.supersampledBelowHalfWidth
+    // Only pixels whose centres lie within `margin` of the annulus can be covered: a centre
+    // `d >= 1/2` from the stroke gets none, nor do the quarters of one `d >= 1/2 + sqrt(2)/4`
+    // away (each takes `clamp(1/2 - 2 d_q)`, `d_q >= d - sqrt(2)/4`); a sixteenth of a pixel
+    // more covers the grid's interpolation (`RingDistanceGrid`: under a hundredth).
+    let margin = gridQuarters ? 0.625 : 0.5625
+    let (ink, hole) = (shape.radius + h + margin, shape.radius - h - margin)
     // The row is built in a local buffer kept between masks (locals: see the README), the
     // chunks straight into the store, past its last chunk, with room made before each row for
     // as many as the row can have (`width / 4 + 1`: a thick ring's rows above its hole are
@@ -39,15 +44,17 @@ extension RingCoverageAtlas {
     row.withUnsafeMutableBufferPointer { row in
       for j in -rowReach...rowReach {
         let y = Double(j) + 0.5 - fy
-        guard abs(y) < outer else { continue }
-        let half = (outer * outer - y * y).squareRoot()
-        let lo = Int((fx - 0.5 - half).rounded(.down))
-        let hi = Int((fx - 0.5 + half).rounded(.up))
-        // Pixels whose centres lie inside the inner clear disc have no coverage.
+        guard abs(y) < ink else { continue }
+        // The pixels whose centres lie within `ink` of the ring's centre, ...
+        let half = (ink * ink - y * y).squareRoot()
+        let lo = Int((fx - 0.5 - half).rounded(.up))
+        let hi = Int((fx - 0.5 + half).rounded(.down))
+        guard lo <= hi else { continue }
+        // ... but not inside the clear disc within `hole`.
         var holeLo = hi + 1
         var holeHi = hi
-        if inner > 0, abs(y) < inner {
-          let h = (inner * inner - y * y).squareRoot()
+        if hole > 0, abs(y) < hole {
+          let h = (hole * hole - y * y).squareRoot()
           holeLo = Int((fx - 0.5 - h).rounded(.up))
           holeHi = Int((fx - 0.5 + h).rounded(.down))
         }
@@ -63,7 +70,9 @@ extension RingCoverageAtlas {
               into: row.baseAddress!, count: left, x0: Double(lo) + 0.5 - fx, y: y, cos: cr,
               sin: sr, halfWidth: h, quarters: gridQuarters)
           }
-          if holeHi < hi, holeLo <= holeHi {
+          // Right of the hole: from the pixel after it, also when no pixel centre lies in
+          // it (`holeLo == holeHi + 1`: a row crossing the disc near its top or bottom).
+          if holeHi < hi {
             grid.coverageRow(
               into: row.baseAddress! + (holeHi + 1 - lo), count: hi - holeHi,
               x0: Double(holeHi + 1) + 0.5 - fx, y: y, cos: cr, sin: sr, halfWidth: h,
