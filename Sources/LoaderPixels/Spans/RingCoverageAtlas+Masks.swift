@@ -115,9 +115,13 @@ extension RingCoverageAtlas {
             i += 1
             continue
           }
-          var w = base.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
-          if i + Self.chunk > width { for b in (width - i)..<Self.chunk { w[b] = 0 } }
-          blendOut[count] = Blend(offset: Int32(j * pitch + (lo + i) * 4), coverage: w)
+          // The four bytes as one word (pixel 0 lowest), those past the row's end cleared
+          // by a shift (a loop over the lanes went through memory: an eighth of the build).
+          var w = base.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+          if i + Self.chunk > width { w &= UInt32.max >> (8 * (i + Self.chunk - width)) }
+          blendOut[count] = Blend(
+            offset: Int32(j * pitch + (lo + i) * 4),
+            coverage: unsafeBitCast(UInt32(littleEndian: w), to: SIMD4<UInt8>.self))
           count += 1
           i += Self.chunk
         }
