@@ -28,7 +28,7 @@ extension RingCoverageAtlas {
       }
     }
     let capacity = max(Self.initialChunkCapacity, kept + kept / 8)
-    let newBlends = UnsafeMutablePointer<Blend>.allocate(capacity: capacity)
+    let newBlends = PageMemory.allocate(Blend.self, capacity: capacity)
     var next = 0
     for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
       let block = blocks[o]
@@ -50,7 +50,7 @@ extension RingCoverageAtlas {
         ownBlocks -= 1
       }
     }
-    blends.deallocate()
+    PageMemory.deallocate(blends, capacity: chunkCapacity)
     (blends, chunkCapacity, chunkCount) = (newBlends, capacity, next)
   }
 

@@ -168,7 +168,7 @@ package final class RingCoverageAtlas {
     blocks = .allocate(capacity: offsetCount)
     blocks.initialize(repeating: Self.unbuiltBlock, count: offsetCount)
     chunkCapacity = Self.initialChunkCapacity
-    blends = .allocate(capacity: chunkCapacity)
+    blends = PageMemory.allocate(Blend.self, capacity: chunkCapacity)
     pitch = 8 * (reach + 2)
     precondition(pitch * (rowReach + 1) <= Int(Int32.max), "maximumRadius keeps offsets in 32 bits")
     table = DashedRing.DistanceTable(shape)
@@ -195,7 +195,7 @@ package final class RingCoverageAtlas {
   deinit {
     releaseBlocks()
     blocks.deallocate()
-    blends.deallocate()
+    PageMemory.deallocate(blends, capacity: chunkCapacity)
   }
 
   /// Stores every chunk's offset at the pitch of a target `newPitch` bytes a row, when it is at
@@ -295,9 +295,9 @@ package final class RingCoverageAtlas {
     }
     releaseBlocks()
     guard chunkCapacity > Self.initialChunkCapacity else { return }
-    blends.deallocate()
+    PageMemory.deallocate(blends, capacity: chunkCapacity)
     chunkCapacity = Self.initialChunkCapacity
-    blends = .allocate(capacity: chunkCapacity)
+    blends = PageMemory.allocate(Blend.self, capacity: chunkCapacity)
   }
 
   /// Frees every key block of its own (every offset then reads `unbuiltBlock`).
@@ -378,9 +378,9 @@ package final class RingCoverageAtlas {
     let needed = chunkCount + extra
     guard needed > chunkCapacity else { return }
     let capacity = max(needed, chunkCapacity + chunkCapacity / 2)
-    let biggerBlends = UnsafeMutablePointer<Blend>.allocate(capacity: capacity)
+    let biggerBlends = PageMemory.allocate(Blend.self, capacity: capacity)
     biggerBlends.update(from: blends, count: chunkCount)
-    blends.deallocate()
+    PageMemory.deallocate(blends, capacity: chunkCapacity)
     blends = biggerBlends
     chunkCapacity = capacity
   }

@@ -66,7 +66,7 @@ final class RingDistanceGrid {
     self.side = side
     let band = 2 + 2 * step
     let (r, h) = (shape.radius, shape.halfWidth)
-    let nodes = UnsafeMutablePointer<Float>.allocate(capacity: side * side)
+    let nodes = PageMemory.allocate(Float.self, capacity: side * side)
     for j in 0..<side {
       let y = -extent + Double(j) * step
       for i in 0..<side {
@@ -78,7 +78,7 @@ final class RingDistanceGrid {
     self.nodes = nodes
   }
 
-  deinit { nodes.deallocate() }
+  deinit { PageMemory.deallocate(nodes, capacity: side * side) }
 
   /// Bytes the distances take, as allocated.
   var bytes: Int { side * side * MemoryLayout<Float>.stride }

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Memory for the caches' large buffers (a shape's mask chunks, its distance grid) taken from
+/// the system page by page rather than from the allocator's heap, so that a buffer let go
+/// returns to the system at once.
+///
+/// Why: glibc's allocator serves a large block from its heap once a block of that size has
+/// been freed (its `mmap` threshold rises to the largest block freed, up to 32 MiB), and a
+/// store under pressure grows, trims and regrows buffers of every size every few frames, so
+/// the heap fills with holes: issue 35's program (300 loaders of many sizes in motion, the
+/// store at its 134 MB budget) held 205 MB resident after 10,000 frames and crept on, 134 MB
+/// with the threshold held at 128 KiB (Benchmarks/README.md, "Churn").
+///
+/// Buffers under `threshold` stay with the allocator. One mapping a buffer over it: with a
+/// store's buffers bounded by its budget, at most `budget / threshold` mappings (2,048 at the
+/// default 128 MiB budget; Linux allows 65,530 by default).
+enum PageMemory {
+  /// Buffers of at least this many bytes are mapped.
+  static let threshold = 64 << 10
+
+  /// Uninitialized memory for `capacity` values of `type`, aligned to a page when mapped.
+  static func allocate<T>(_ type: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
+    let bytes = capacity * MemoryLayout<T>.stride
+    guard bytes >= threshold else { return .allocate(capacity: capacity) }
+    guard
+      let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      p != MAP_FAILED
+    else {
+      // As `UnsafeMutablePointer.allocate` does when the allocator has nothing left.
+      fatalError("PageMemory: cannot map \(bytes) bytes (errno \(errno))")
+    }
+    return p.bindMemory(to: T.self, capacity: capacity)
+  }
+
+  /// Gives back `pointer`, from `allocate(_:capacity:)` with the same `capacity`.
+  static func deallocate<T>(_ pointer: UnsafeMutablePointer<T>, capacity: Int) {
+    let bytes = capacity * MemoryLayout<T>.stride
+    guard bytes >= threshold else { return pointer.deallocate() }
+    munmap(UnsafeMutableRawPointer(pointer), bytes)
+  }
+}
