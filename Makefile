@@ -96,9 +96,11 @@ check-threads: deps
 # AddressSanitizer over the library's suites (LoaderCoreTests, RasterTests: every backend,
 # renderer and render state, the fuzz of the public API). Leaks are check-memory's (valgrind
 # on the demo): SDL, Mesa and the Swift runtime keep blocks until exit that LeakSanitizer would
-# list.
+# list. LOADER_HEAP_BUFFERS: the caches' large buffers from the allocator, not mapped pages
+# (PageMemory), so that an access past their end is caught too.
 check-address: deps
-	swift build --build-tests --sanitize=address --build-path .build-asan
+	swift build --build-tests --sanitize=address --build-path .build-asan \
+	  -Xswiftc -DLOADER_HEAP_BUFFERS
 	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" swift test --skip-build \
 	  --sanitize=address --build-path .build-asan --filter 'LoaderCoreTests|RasterTests'
 
