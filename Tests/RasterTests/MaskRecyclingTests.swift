@@ -21,7 +21,31 @@ import Testing
   }
 
   static func isBuilt(_ atlas: RingCoverageAtlas, _ key: Int) -> Bool {
-    atlas.blocks[key >> RingCoverageAtlas.phaseBits][key & RingCoverageAtlas.phaseMask].start >= 0
+    atlas.maskTable.slot(key).pointee.key >= 0
+  }
+
+  /// The key table finds every mask held, as it was built, after growing many times and after
+  /// recycling moves it into a table sized to what is kept: no mask is built twice.
+  @Test func theKeyTableFindsEveryMaskThroughGrowthAndRecycling() {
+    let atlas = RingCoverageAtlas(shape: Self.shape)
+    atlas.use(pitch: 4096)
+    atlas.beginFrame()
+    // 400 masks: every 3rd phase at 8 offsets, spread as a turning ring's are.
+    let keys = (0..<400).map { atlas.key(phase: ($0 * 37) % atlas.phases, sx: $0 % 8, sy: $0 / 50) }
+    #expect(Set(keys).count == keys.count)
+    let built = keys.map { Self.mask(atlas, $0) }
+    #expect(atlas.maskCount == keys.count)
+    #expect(atlas.maskTable.capacity >= 2 * keys.count)
+    atlas.beginFrame()
+    for (k, key) in keys.enumerated() { #expect(Self.mask(atlas, key) == built[k], "mask \(k)") }
+    // Every mask was drawn again: all kept, the table sized to them (2 x 400 -> 1,024 slots).
+    atlas.keepMasks(rankedBelow: CacheAge.ranks)
+    #expect(atlas.maskCount == keys.count)
+    #expect(atlas.maskTable.capacity == 1024)
+    for (k, key) in keys.enumerated() { #expect(Self.mask(atlas, key) == built[k], "mask \(k)") }
+    #expect(atlas.maskCount == keys.count, "nothing was built again")
+    // A key never built is not found.
+    #expect(!Self.isBuilt(atlas, atlas.key(phase: 1, sx: 7, sy: 7)))
   }
 
   /// Frames `0..<10` of a fresh atlas: frame k draws phase 7 k at offset (k % 8, 3), and
@@ -99,7 +123,7 @@ import Testing
     _ = atlas.mask(old)  // used again: no longer fresh
     for _ in 0..<Int(CacheAge.horizon) { atlas.beginFrame() }
     _ = atlas.mask(fresh)
-    let (o, f) = (atlas.blocks[0][1], atlas.blocks[0][2])
+    let (o, f) = (atlas.maskTable.slot(old).pointee, atlas.maskTable.slot(fresh).pointee)
     #expect(atlas.rank(o) > atlas.rank(f), "a mask unused for the horizon ranks behind a fresh one")
     atlas.keepMasks(rankedBelow: atlas.rank(o))
     #expect(Self.isBuilt(atlas, fresh) && !Self.isBuilt(atlas, old))

@@ -53,25 +53,24 @@ extension CoverageSpanKernel {
   static let keyPrefetchDistance = 16
 
   /// Replaces each placement's key (`placement(of:...)`) by its mask's chunks, building the
-  /// masks not built yet, and drops the placements whose mask is empty. Each lookup is one
-  /// 8-byte entry of a block of a shape's keys (`RingCoverageAtlas.blocks`: the block of the
-  /// ring's sub-pixel offset, then the phase in it); in a scene of moving rings the keys are
-  /// random and the blocks of a few dozen shapes exceed the nearer caches, so the entry
-  /// `keyPrefetchDistance` placements ahead is asked for first and the misses overlap
-  /// instead of queueing.
+  /// masks not built yet, and drops the placements whose mask is empty. Each lookup is a probe
+  /// of a shape's key table (`RingCoverageAtlas.KeyTable`: usually its first slot); in a scene
+  /// of moving rings the keys are random and the tables of a few dozen shapes exceed the
+  /// nearer caches, so the slot `keyPrefetchDistance` placements ahead is asked for first and
+  /// the misses overlap instead of queueing.
   ///
   /// The masks not built yet are built after the lookups, on up to `threads` threads
   /// (`buildMissingMasks`): each shape's on one thread, since an atlas is not shared.
   func resolveMasks(_ placed: inout [Placement], atlases: [RingCoverageAtlas?], threads: Int = 1) {
     guard let any = atlases.first(where: { $0 != nil }) ?? nil else { return }
-    // Each shape's key blocks as a plain pointer: no reference counting per ring (a shape
-    // with nothing to draw has no placements, so any atlas stands in for it). Kept between
-    // frames (locals: see the README).
-    var tables: [UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>] = []
+    // Each shape's key table as plain pointers: no reference counting per ring (a shape with
+    // nothing to draw has no placements, so any atlas stands in for it). Valid until the
+    // first mask is built (after the lookups). Kept between frames (locals: see the README).
+    var tables: [RingCoverageAtlas.KeyTable] = []
     swap(&tables, &frameKeyTables)
     defer { swap(&tables, &frameKeyTables) }
     tables.removeAll(keepingCapacity: true)
-    for atlas in atlases { tables.append((atlas ?? any).blocks) }
+    for atlas in atlases { tables.append((atlas ?? any).maskTable) }
     var clocks: [UInt32] = []
     swap(&clocks, &frameClocks)
     defer { swap(&clocks, &frameClocks) }
@@ -90,12 +89,13 @@ extension CoverageSpanKernel {
           for i in 0..<n {
             if i + ahead < n {
               let q = placed[i + ahead]
-              prefetch(Self.entry(tables[Int(q.shape)], q.first))
+              let table = tables[Int(q.shape)]
+              prefetch(table.slots + table.home(q.first))
             }
             var p = placed[i]
-            let entry = Self.entry(tables[Int(p.shape)], p.first)
+            let entry = tables[Int(p.shape)].slot(p.first)
             let m = entry.pointee
-            if m.start >= 0 {
+            if m.key >= 0 {
               // Written only when it changes: rings sharing a mask dirty its line once.
               let clock = clocks[Int(p.shape)]
               if m.stamp != clock { entry.pointee.stamp = clock }
@@ -174,14 +174,6 @@ extension CoverageSpanKernel {
         }
       }
     }
-  }
-
-  /// Where `key`'s entry is among `blocks` (`RingCoverageAtlas.key(phase:sx:sy:)`).
-  @inline(__always)
-  static func entry(
-    _ blocks: UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>, _ key: Int
-  ) -> UnsafeMutablePointer<RingCoverageAtlas.MaskSpan> {
-    blocks[key >> RingCoverageAtlas.phaseBits] + (key & RingCoverageAtlas.phaseMask)
   }
 }
 

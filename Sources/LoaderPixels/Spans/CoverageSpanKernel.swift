@@ -22,8 +22,7 @@ package final class CoverageSpanKernel {
   /// Per frame: each shape's masks, by shape index.
   var frameStorages: [RingCoverageAtlas.Storage] = []
   /// Per frame: each shape's key table, by shape index (`resolveMasks(_:atlases:)`).
-  var frameKeyTables: [UnsafeMutablePointer<UnsafeMutablePointer<RingCoverageAtlas.MaskSpan>>] =
-    []
+  var frameKeyTables: [RingCoverageAtlas.KeyTable] = []
   /// Per frame: each shape's stamp clock, by shape index (`resolveMasks(_:atlases:)`).
   var frameClocks: [UInt32] = []
   /// Per frame: the masks to build, as placement indices grouped by shape, and where each

@@ -8,48 +8,35 @@ extension RingCoverageAtlas {
 
   /// Adds each built mask's bytes to `histogram` at its rank (`rank(_:)`).
   func addMaskAges(into histogram: inout [Int]) {
-    for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
-      let block = blocks[o]
-      for p in 0..<phases where block[p].start >= 0 {
-        histogram[rank(block[p])] += Int(block[p].count) * Self.chunkBytes
-      }
+    let table = maskTable
+    for i in 0..<table.capacity where table.slots[i].key >= 0 {
+      histogram[rank(table.slots[i])] += Int(table.slots[i].count) * Self.chunkBytes
     }
   }
 
   /// Keeps the masks ranked before `cutoff` (`rank(_:)`), moved into buffers just large
-  /// enough for them, and forgets the rest; key blocks left empty are freed. Between frames
+  /// enough for them and a key table sized to them, and forgets the rest. Between frames
   /// only.
   func keepMasks(rankedBelow cutoff: Int) {
-    var kept = 0
-    for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
-      let block = blocks[o]
-      for p in 0..<phases where block[p].start >= 0 && rank(block[p]) < cutoff {
-        kept += Int(block[p].count)
-      }
+    let old = maskTable
+    var (kept, keptMasks) = (0, 0)
+    for i in 0..<old.capacity where old.slots[i].key >= 0 && rank(old.slots[i]) < cutoff {
+      kept += Int(old.slots[i].count)
+      keptMasks += 1
     }
     let capacity = max(Self.initialChunkCapacity, kept + kept / 8)
     let newBlends = PageMemory.allocate(Blend.self, capacity: capacity)
+    let table = KeyTable.make(capacity: KeyTable.capacity(for: keptMasks))
     var next = 0
-    for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
-      let block = blocks[o]
-      var any = false
-      for p in 0..<phases where block[p].start >= 0 {
-        guard rank(block[p]) < cutoff else {
-          block[p] = .unbuilt
-          continue
-        }
-        let (start, count) = (Int(block[p].start), Int(block[p].count))
-        (newBlends + next).initialize(from: blends + start, count: count)
-        block[p].start = Int32(next)
-        next += count
-        any = true
-      }
-      if !any {
-        block.deallocate()
-        blocks[o] = Self.unbuiltBlock
-        ownBlocks -= 1
-      }
+    for i in 0..<old.capacity where old.slots[i].key >= 0 && rank(old.slots[i]) < cutoff {
+      var m = old.slots[i]
+      (newBlends + next).initialize(from: blends + Int(m.start), count: Int(m.count))
+      m.start = Int32(next)
+      next += Int(m.count)
+      table.slot(Int(m.key)).pointee = m
     }
+    old.free()
+    (maskTable, maskCount) = (table, keptMasks)
     PageMemory.deallocate(blends, capacity: chunkCapacity)
     (blends, chunkCapacity, chunkCount) = (newBlends, capacity, next)
   }

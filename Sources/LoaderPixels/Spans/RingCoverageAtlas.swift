@@ -15,9 +15,10 @@ import Synchronization
 /// ```
 /// so the rotation moves the outermost ink by at most 0.1 px from the exact angle and the
 /// centre by at most `1 / (2 S)` px from the exact position; rings under 8 pixels across take
-/// `S = 4` (`defaultSubpixelSteps(for:)`). Finding a mask is two loads: the sub-pixel
-/// offset's block of `phases` entries (made on the first mask at that offset, so a ring that
-/// stands still costs one block, not `S * S`), then the phase's entry in it. Masks past
+/// `S = 4` (`defaultSubpixelSteps(for:)`). Finding a mask is one load in the common case: its
+/// key's slot in a hash table of the masks held (`KeyTable`, 16 bytes a slot, at most half
+/// full), so the keys cost what the masks held need, not `phases` entries for every sub-pixel
+/// offset drawn (a ring turning visits a few dozen of its hundreds of phases). Masks past
 /// `budgetBytes` are dropped between frames and rebuilt on demand; `bytes` counts every
 /// buffer as allocated, and `shed()` hands all but the smallest back (`ShapeStore` calls it
 /// when a draw's own shapes exceed its budget).
@@ -82,28 +83,78 @@ package final class RingCoverageAtlas {
   var ownPitch: Int { 8 * (reach + 2) }
   var chunkCapacity: Int
   var chunkCount = 0
-  /// Where a built mask's chunks are: `start ..< start + count`; `start` -1 before it is built.
-  /// `stamp`: the atlas's `frame` when a draw last used it, with `freshBit` set while it has
-  /// not been used again since it was built (a hit stores the bare `frame`; recycling ranks
-  /// masks by both: `CacheAge`). One 12-byte entry a key, read and stamped in one cache line.
+  /// A slot of `KeyTable`: mask `key`'s chunks are `start ..< start + count` (`key` -1: the
+  /// slot is empty). `stamp`: the atlas's `frame` when a draw last used it, with `freshBit` set
+  /// while it has not been used again since it was built (a hit stores the bare `frame`;
+  /// recycling ranks masks by both: `CacheAge`). Read and stamped in one cache line.
   struct MaskSpan {
+    var key: Int32
     var start: Int32
     var count: Int32
-    var stamp: UInt32 = 0
-    static let unbuilt = MaskSpan(start: -1, count: 0)
+    var stamp: UInt32
+    static let empty = MaskSpan(key: -1, start: -1, count: 0, stamp: 0)
+  }
+
+  /// The masks held, by key: open addressing with linear probing, `wrap + 1` slots (a power of
+  /// two, at most half of them used: `maskCount`), a key's first slot the top bits of its
+  /// product with the golden ratio's 32 bits (Fibonacci hashing: keys of nearby phases and
+  /// offsets spread over the table).
+  struct KeyTable {
+    let slots: UnsafeMutablePointer<MaskSpan>
+    /// Slots minus one.
+    let wrap: Int
+    /// `32 - log2(slots)`.
+    let shift: UInt32
+
+    /// The slot a probe for `key` starts at.
+    @inline(__always)
+    func home(_ key: Int) -> Int {
+      Int((UInt32(truncatingIfNeeded: key) &* 0x9E37_79B9) >> shift)
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    @inline(__always)
+    func slot(_ key: Int) -> UnsafeMutablePointer<MaskSpan> {
+      let k = Int32(truncatingIfNeeded: key)
+      var i = home(key)
+      while true {
+        let held = slots[i].key
+        if held == k || held < 0 { return slots + i }
+        i = (i + 1) & wrap
+      }
+    }
+
+    var capacity: Int { wrap + 1 }
+
+    /// An empty table of `capacity` slots (a power of two, at least 2).
+    static func make(capacity: Int) -> KeyTable {
+      let slots = PageMemory.allocate(MaskSpan.self, capacity: capacity)
+      slots.initialize(repeating: .empty, count: capacity)
+      return KeyTable(
+        slots: slots, wrap: capacity - 1,
+        shift: UInt32(32 - (Int.bitWidth - 1 - capacity.leadingZeroBitCount)))
+    }
+
+    func free() { PageMemory.deallocate(slots, capacity: capacity) }
+
+    /// Slots for `masks` masks: a power of two at least twice as many, and `initialSlots`.
+    static func capacity(for masks: Int) -> Int {
+      let needed = max(initialSlots, 2 * masks)
+      return 1 << (Int.bitWidth - (needed - 1).leadingZeroBitCount)
+    }
+
+    /// Slots a table starts with (1 KiB).
+    static let initialSlots = 64
   }
   /// Frames this atlas has been drawn in (`beginFrame()`), modulo 2^31: the clock of the
   /// masks' stamps.
   private(set) var frame: UInt32 = 1
   /// A stamp's bit for a mask built and not drawn again since (above every `frame`).
   static let freshBit: UInt32 = 1 << 31
-  /// Per sub-pixel offset `sy * S + sx`, its block of `phases` entries: `Self.unbuiltBlock`
-  /// (shared, never written) until the first mask at that offset is built.
-  let blocks: UnsafeMutablePointer<UnsafeMutablePointer<MaskSpan>>
-  /// Sub-pixel offsets, `S * S`.
-  let offsetCount: Int
-  /// Blocks of their own (not `unbuiltBlock`), for `bytes`.
-  var ownBlocks = 0
+  /// The masks held, by key.
+  var maskTable = KeyTable.make(capacity: KeyTable.initialSlots)
+  /// Masks held (used slots of `maskTable`).
+  var maskCount = 0
 
   /// Every run is a whole number of this many pixels (one vector of the blender).
   static let chunk = 4
@@ -146,8 +197,8 @@ package final class RingCoverageAtlas {
   static let smallRingRadius = 4.0
 
   /// The widest ring the store takes, in pixels from centre to outer edge. Chunk offsets are
-  /// 32-bit (`Blend.offset` at `ownPitch`), and the key table alone is `phases * 64` keys of 8 bytes, about
-  /// `16 KiB` per pixel of radius (33 MB here); one mask at this size is about 11 MB.
+  /// 32-bit (`Blend.offset` at `ownPitch`), a key's phase fits in `phaseBits`; one mask at
+  /// this size is about 11 MB.
   package static let maximumRadius = 2048.0
 
   /// `subpixelSteps`: nil for `defaultSubpixelSteps(for:)`.
@@ -164,9 +215,9 @@ package final class RingCoverageAtlas {
     // A row and 8 bytes more: the grid writes whole fours and the chunk scan reads eights.
     rowScratch = [UInt8](repeating: 0, count: 2 * reach + 10)
     self.budgetBytes = budgetBytes
-    offsetCount = subpixelSteps * subpixelSteps
-    blocks = .allocate(capacity: offsetCount)
-    blocks.initialize(repeating: Self.unbuiltBlock, count: offsetCount)
+    precondition(
+      keys.phases <= Self.phaseMask + 1 && subpixelSteps <= 8,
+      "maximumRadius keeps a key in 32 bits")
     chunkCapacity = Self.initialChunkCapacity
     blends = PageMemory.allocate(Blend.self, capacity: chunkCapacity)
     pitch = 8 * (reach + 2)
@@ -193,8 +244,7 @@ package final class RingCoverageAtlas {
   }
 
   deinit {
-    releaseBlocks()
-    blocks.deallocate()
+    maskTable.free()
     PageMemory.deallocate(blends, capacity: chunkCapacity)
   }
 
@@ -263,11 +313,10 @@ package final class RingCoverageAtlas {
     Storage(blends: blends, pitch: pitch, reach: reach, rowReach: rowReach)
   }
 
-  /// Bytes allocated for masks: the chunk buffers' capacity (position and `Blend` record a
-  /// chunk), the key blocks, and the build's scratch.
+  /// Bytes allocated for masks: the chunk buffers' capacity (a `Blend` record a chunk), the
+  /// key table, the build's scratch, the distance table and grid.
   var allocatedBytes: Int {
-    chunkCapacity * Self.chunkBytes + ownBlocks * phases * MemoryLayout<MaskSpan>.stride
-      + offsetCount * MemoryLayout<UnsafeMutablePointer<MaskSpan>>.stride
+    chunkCapacity * Self.chunkBytes + maskTable.capacity * MemoryLayout<MaskSpan>.stride
       + rowScratch.capacity + table.bytes + (grid?.bytes ?? 0)
   }
 
@@ -283,57 +332,37 @@ package final class RingCoverageAtlas {
   static let chunkBytes = MemoryLayout<Blend>.stride
 
   /// Forgets every mask (between frames only, as `beginFrame()`); with
-  /// `releasingStorage`, the chunk buffers go back to their first size and the key blocks
-  /// are freed, so the memory returns to the allocator.
+  /// `releasingStorage`, the chunk buffers and the key table go back to their first size, so
+  /// the memory returns to the system.
   func forgetMasks(releasingStorage: Bool = true) {
     chunkCount = 0
+    maskCount = 0
     guard releasingStorage else {
-      for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
-        blocks[o].update(repeating: .unbuilt, count: phases)
-      }
+      maskTable.slots.update(repeating: .empty, count: maskTable.capacity)
       return
     }
-    releaseBlocks()
+    replaceTable(capacity: KeyTable.initialSlots)
     guard chunkCapacity > Self.initialChunkCapacity else { return }
     PageMemory.deallocate(blends, capacity: chunkCapacity)
     chunkCapacity = Self.initialChunkCapacity
     blends = PageMemory.allocate(Blend.self, capacity: chunkCapacity)
   }
 
-  /// Frees every key block of its own (every offset then reads `unbuiltBlock`).
-  private func releaseBlocks() {
-    for o in 0..<offsetCount where blocks[o] != Self.unbuiltBlock {
-      blocks[o].deallocate()
-      blocks[o] = Self.unbuiltBlock
+  /// A new, empty key table of `capacity` slots in place of the current one (whose masks are
+  /// forgotten).
+  private func replaceTable(capacity: Int) {
+    guard capacity != maskTable.capacity else {
+      maskTable.slots.update(repeating: .empty, count: capacity)
+      return
     }
-    ownBlocks = 0
+    maskTable.free()
+    maskTable = KeyTable.make(capacity: capacity)
   }
 
-  /// The block of sub-pixel offset `offset`, made (every phase unbuilt) if it has none.
-  func ownBlock(_ offset: Int) -> UnsafeMutablePointer<MaskSpan> {
-    if blocks[offset] != Self.unbuiltBlock { return blocks[offset] }
-    let block = UnsafeMutablePointer<MaskSpan>.allocate(capacity: phases)
-    block.initialize(repeating: .unbuilt, count: phases)
-    blocks[offset] = block
-    ownBlocks += 1
-    return block
-  }
-
-  /// Bits of a key below its sub-pixel offset: a phase index fits (`maximumRadius`).
+  /// Bits of a key below its sub-pixel offset: a phase index fits (`maximumRadius`), and with
+  /// at most 8 x 8 offsets a key fits in 23 bits.
   static let phaseBits = 17
   static let phaseMask = (1 << phaseBits) - 1
-
-  /// One block of unbuilt entries as long as the most phases any shape has, shared by every
-  /// offset without masks of every atlas, and never written.
-  nonisolated(unsafe) static let unbuiltBlock: UnsafeMutablePointer<MaskSpan> = {
-    // Safe to share: initialized once (a `static let` is initialized atomically) and only
-    // ever read afterwards; `ownBlock(_:)` replaces it rather than writing to it.
-    let n = RingAtlasKeys(reach: maximumRadius + 1, subpixelSteps: 1).phases
-    precondition(n <= phaseMask + 1, "a phase index must fit in phaseBits")
-    let block = UnsafeMutablePointer<MaskSpan>.allocate(capacity: n)
-    block.initialize(repeating: .unbuilt, count: n)
-    return block
-  }()
 
   /// Masks built so far by every atlas of the process (the bench's `frame/churn` reads it per
   /// frame).
@@ -350,9 +379,9 @@ package final class RingCoverageAtlas {
   /// Chunks of the mask for `key` (see `key(phase:sx:sy:)`), building it first if needed.
   @inline(__always)
   func mask(_ key: Int) -> (start: Int, count: Int) {
-    let entry = blocks[key >> Self.phaseBits] + (key & Self.phaseMask)
+    let entry = maskTable.slot(key)
     let m = entry.pointee
-    if m.start >= 0 {
+    if m.key >= 0 {
       entry.pointee.stamp = frame
       return (Int(m.start), Int(m.count))
     }
@@ -364,10 +393,20 @@ package final class RingCoverageAtlas {
     (sy * subpixelSteps + sx) << Self.phaseBits | phase
   }
 
-  /// Records that `key`'s mask is chunks `start ..< start + count`.
+  /// Records that `key`'s mask (not held yet) is chunks `start ..< start + count`, the key
+  /// table doubled first when it would be more than half full.
   func setMask(_ key: Int, start: Int, count: Int) {
-    ownBlock(key >> Self.phaseBits)[key & Self.phaseMask] = MaskSpan(
-      start: Int32(start), count: Int32(count), stamp: frame | Self.freshBit)
+    if 2 * (maskCount + 1) > maskTable.capacity {
+      let old = maskTable
+      maskTable = KeyTable.make(capacity: 2 * old.capacity)
+      for i in 0..<old.capacity where old.slots[i].key >= 0 {
+        maskTable.slot(Int(old.slots[i].key)).pointee = old.slots[i]
+      }
+      old.free()
+    }
+    maskTable.slot(key).pointee = MaskSpan(
+      key: Int32(key), start: Int32(start), count: Int32(count), stamp: frame | Self.freshBit)
+    maskCount += 1
     Self.masksBuilt.wrappingAdd(1, ordering: .relaxed)
   }
 
