@@ -30,7 +30,7 @@ import Testing
     let atlas = RingCoverageAtlas(shape: Self.shape)
     atlas.use(pitch: 4096)
     atlas.beginFrame()
-    // 400 masks: every 3rd phase at 8 offsets, spread as a turning ring's are.
+    // 400 masks over 64 sub-pixel offsets, phases 37 apart (a turning ring's are spread too).
     let keys = (0..<400).map { atlas.key(phase: ($0 * 37) % atlas.phases, sx: $0 % 8, sy: $0 / 50) }
     #expect(Set(keys).count == keys.count)
     let built = keys.map { Self.mask(atlas, $0) }

@@ -33,7 +33,7 @@ extension RingCoverageAtlas {
       (newBlends + next).initialize(from: blends + Int(m.start), count: Int(m.count))
       m.start = Int32(next)
       next += Int(m.count)
-      table.slot(Int(m.key)).pointee = m
+      table.insert(m)
     }
     old.free()
     (maskTable, maskCount) = (table, keptMasks)

@@ -126,6 +126,10 @@ package final class RingCoverageAtlas {
 
     var capacity: Int { wrap + 1 }
 
+    /// Stores `mask` in its key's slot (the key not held yet, or held and replaced).
+    @inline(__always)
+    func insert(_ mask: MaskSpan) { slot(Int(mask.key)).pointee = mask }
+
     /// An empty table of `capacity` slots (a power of two, at least 2).
     static func make(capacity: Int) -> KeyTable {
       let slots = PageMemory.allocate(MaskSpan.self, capacity: capacity)
@@ -337,19 +341,15 @@ package final class RingCoverageAtlas {
   func forgetMasks(releasingStorage: Bool = true) {
     chunkCount = 0
     maskCount = 0
-    guard releasingStorage else {
-      maskTable.slots.update(repeating: .empty, count: maskTable.capacity)
-      return
-    }
-    replaceTable(capacity: KeyTable.initialSlots)
-    guard chunkCapacity > Self.initialChunkCapacity else { return }
+    replaceTable(capacity: releasingStorage ? KeyTable.initialSlots : maskTable.capacity)
+    guard releasingStorage, chunkCapacity > Self.initialChunkCapacity else { return }
     PageMemory.deallocate(blends, capacity: chunkCapacity)
     chunkCapacity = Self.initialChunkCapacity
     blends = PageMemory.allocate(Blend.self, capacity: chunkCapacity)
   }
 
-  /// A new, empty key table of `capacity` slots in place of the current one (whose masks are
-  /// forgotten).
+  /// An empty key table of `capacity` slots in place of the current one (whose masks are
+  /// forgotten): the same one cleared when it has that many.
   private func replaceTable(capacity: Int) {
     guard capacity != maskTable.capacity else {
       maskTable.slots.update(repeating: .empty, count: capacity)
@@ -399,13 +399,12 @@ package final class RingCoverageAtlas {
     if 2 * (maskCount + 1) > maskTable.capacity {
       let old = maskTable
       maskTable = KeyTable.make(capacity: 2 * old.capacity)
-      for i in 0..<old.capacity where old.slots[i].key >= 0 {
-        maskTable.slot(Int(old.slots[i].key)).pointee = old.slots[i]
-      }
+      for i in 0..<old.capacity where old.slots[i].key >= 0 { maskTable.insert(old.slots[i]) }
       old.free()
     }
-    maskTable.slot(key).pointee = MaskSpan(
-      key: Int32(key), start: Int32(start), count: Int32(count), stamp: frame | Self.freshBit)
+    maskTable.insert(
+      MaskSpan(
+        key: Int32(key), start: Int32(start), count: Int32(count), stamp: frame | Self.freshBit))
     maskCount += 1
     Self.masksBuilt.wrappingAdd(1, ordering: .relaxed)
   }
