@@ -83,11 +83,11 @@ check-memory: deps
 	status=$$?; rm -rf $$out; exit $$status
 
 # ThreadSanitizer over the suites whose code runs on several threads: the pool, the engine's
-# passes, the spans blending, fields and views drawn with threads (on renderers and into pixel
-# buffers), and the stress test of several threads each drawing on its own renderers
+# passes, the spans blending and mask builds (MaskCacheTests: one shape named thrice in a draw),
+# fields and views drawn with threads (on renderers and into pixel buffers), and the stress test of several threads each drawing on its own renderers
 # (ThreadStressTests). Any report fails it.
 # A build of its own (.build-tsan): sanitized builds define no malloc of the bench's counter.
-THREAD_SUITES := WorkerPoolTests|RotationEngineThreadTests|RotationEngineTests|RasterSpanThreadTests|RasterSpanTests|LoaderFieldThreadsTests|LoaderFieldFreeTests|LoaderViewTests|ShapeBudgetTests|PixelBufferTests|ThreadStressTests
+THREAD_SUITES := WorkerPoolTests|RotationEngineThreadTests|RotationEngineTests|RasterSpanThreadTests|RasterSpanTests|LoaderFieldThreadsTests|LoaderFieldFreeTests|LoaderViewTests|ShapeBudgetTests|MaskCacheTests|PixelBufferTests|ThreadStressTests
 check-threads: deps
 	swift build --build-tests --sanitize=thread --build-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" swift test --skip-build \

@@ -17,7 +17,7 @@ import SwiftLoaderTestSupport
 ///   the settled grid;
 /// - `frame/churn`: after two seconds of frames, the draw (clear, draw, present) beside the
 ///   grid's, frame for frame, as `frame/sprites`.
-/// The notes give the masks built a frame (`RingCoverageAtlas.masksBuilt`) and the bytes the
+/// The notes give the masks built a frame (`MaskCache.masksBuilt`) and the bytes the
 /// renderer's caches hold (`cachedBytes`, as allocated) against its budget.
 enum ChurnBenchmarks {
   static let names = ["frame/churn", "frame/churn-1s"]
@@ -107,9 +107,9 @@ enum ChurnBenchmarks {
       do { try scene.step(to: t) } catch { failure = error }
     }
     let draw = {
-      let before = RingCoverageAtlas.masksBuilt.load(ordering: .relaxed)
+      let before = MaskCache.masksBuilt.load(ordering: .relaxed)
       do { try screen.draw(scene.field, at: t) } catch { failure = error }
-      built += RingCoverageAtlas.masksBuilt.load(ordering: .relaxed) - before
+      built += MaskCache.masksBuilt.load(ordering: .relaxed) - before
       frames += 1
       mostBytes = max(mostBytes, canvas.loaderRenderer.cachedBytes)
     }

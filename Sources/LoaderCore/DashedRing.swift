@@ -92,7 +92,7 @@ package struct DashedRing: Sendable, Hashable {
   ///   2 pixels wide (`h` under `DistanceTable.supersampledBelowHalfWidth`), its mean over the
   ///   pixel's four quarters;
   /// - `spans` builds its masks from the same, except that rings under 8 pixels across
-  ///   (`RingCoverageAtlas.smallRingRadius`) keep the one-pixel box
+  ///   (`RingMaskShape.smallRingRadius`) keep the one-pixel box
   ///   (`DistanceTable.boxCoverage(x:y:)`), and that a shape drawn at many rotations reads
   ///   its distances from a grid of them (LoaderPixels' `RingDistanceGrid`) once it pays;
   /// - `geometry` takes this rule at its mesh's vertices, and the renderer interpolates it

@@ -35,12 +35,11 @@ extension LoaderField {
       // The kernels write `0xAARRGGBB` words: red and blue trade places for R, G, B, A bytes.
       frameRings.swapRedAndBlue()
     }
-    let owner = drawOwner
     do {
       return try cache.withDrawer { (drawer) throws(RasterError) in
         try frameRings.withFrame(layout: layout) { (rings, shapes, ids) throws(RasterError) in
           try drawer.draw(
-            rings, shapes: shapes, ids: ids, owner: owner, into: base,
+            rings, shapes: shapes, ids: ids, into: base,
             bytesPerRow: buffer.bytesPerRow, region: region,
             straight: buffer.format == .rgbaStraight, threads: threads)
         }

@@ -16,7 +16,7 @@ extension LoaderField {
   /// (`FreePlacementQualityTests`); steps of 1/8 px everywhere left an 8-pixel ring below that,
   /// steps of 1/4 px or geometric steps (2^(1/8), 2^(1/32)) far below. Rings under 8 pixels
   /// across are held to no picture and take the coarse step, as they take coarser sub-pixel
-  /// steps (`RingCoverageAtlas.defaultSubpixelSteps(for:)`), so a frame of many small moving
+  /// steps (`RingMaskShape.defaultSubpixelSteps(for:)`), so a frame of many small moving
   /// rings keeps fewer masks.
   ///
   /// Costs: a table lookup per loader; a shape made once per bucket a frame uses (scaling the
@@ -50,7 +50,7 @@ extension LoaderField {
     }
 
     /// The bucket of a ring whose centreline radius is `radius` pixels (finite, > 0), `small`
-    /// when its outer edge is under `RingCoverageAtlas.smallRingRadius` (under 8 pixels
+    /// when its outer edge is under `RingMaskShape.smallRingRadius` (under 8 pixels
     /// across): the nearest multiple of the step for that size, in sixteenths of a pixel.
     static func bucket(ofRadius radius: Double, small: Bool = false) -> Int {
       let step = small ? 4.0 : radius < 16 ? 1 : 2
@@ -74,7 +74,7 @@ extension LoaderField {
     mutating func index(
       forRadius radius: Double, shapes: inout [DashedRing], ids: inout [ShapeID]
     ) -> Int32 {
-      let small = radius * outerPerRadius < RingCoverageAtlas.smallRingRadius
+      let small = radius * outerPerRadius < RingMaskShape.smallRingRadius
       let b = Self.bucket(ofRadius: radius, small: small)
       if b < Self.tableSize {
         if indexOfBucket.isEmpty {

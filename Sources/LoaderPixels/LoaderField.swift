@@ -132,9 +132,6 @@ public final class LoaderField {
   var angles: [Float] = []
   /// What the last draw handed the renderer: its rings and their shapes.
   package var frameRings: FrameBuilder
-  /// This field's token in the shape stores it draws with: the shapes drawn since its last
-  /// draw are the host's frame (`ShapeStore`).
-  package let drawOwner = ShapeStore.makeOwner()
   /// The container of the last draw (`loader(at:)`).
   var lastContainer: LoaderRect?
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`

@@ -9,11 +9,16 @@
 ///
 /// Every `LoaderField` and `LoaderView` drawing into buffers with one cache shares its masks:
 /// 100 views of the seed at one density hold what one does. Draws that name none use
-/// `shared`, one for the process. A shape's masks are made on its first draw and let go once
-/// no draw has used it for two seconds of drawing, or, least recently drawn first, when
-/// everything together passes `budgetBytes`: after every draw `cachedBytes` is within it,
-/// counted as allocated. A frame whose own shapes need more is still drawn whole; its masks
-/// are then given back after it and rebuilt when drawn again, which costs time, not memory.
+/// `shared`, one for the process. A mask is made the first time a draw needs it; after every
+/// draw `cachedBytes` is within `budgetBytes`, counted as allocated: past it, what the cache
+/// ranks last goes (shapes least recently drawn, masks not drawn again), and whatever no draw
+/// has used for 1,024 draws goes too. A frame whose own masks need more is still drawn whole;
+/// they are given back after it and built again when drawn again, which costs time, not
+/// memory.
+///
+/// The cache never changes pixels: a draw's bytes are the same in a fresh cache, after an hour
+/// of animation, under a 1 MiB budget, after `purge()`, beside other views, at any thread
+/// count (the Performance article, "Memory", says what is guaranteed).
 ///
 /// ```swift
 /// let cache = LoaderPixelCache(budgetBytes: 32 << 20)
@@ -39,13 +44,13 @@ public final class LoaderPixelCache: Sendable {
 
   /// An empty cache.
   /// - Parameter budgetBytes: the most its masks hold between draws (at least 1 MiB: a
-  ///   smaller value counts as 1 MiB). No one shape keeps more than a quarter of it.
+  ///   smaller value counts as 1 MiB).
   public init(budgetBytes: Int = LoaderPixelCache.defaultBudgetBytes) {
     drawer = PixelBufferDrawer(budgetBytes: budgetBytes)
   }
 
-  /// The most the masks hold between draws, bytes as allocated (at least 1 MiB); lowering it
-  /// takes effect at the end of the next draw.
+  /// The most the masks hold between draws, bytes as allocated (at least 1 MiB); a change
+  /// reaches every mask at the end of the next draw.
   public var budgetBytes: Int {
     get { withDrawer { $0.shapes.budgetBytes } }
     set { withDrawer { $0.shapes.budgetBytes = newValue } }
@@ -54,7 +59,8 @@ public final class LoaderPixelCache: Sendable {
   /// Bytes the masks hold now, as allocated.
   public var cachedBytes: Int { withDrawer { $0.shapes.currentBytes } }
 
-  /// Lets every mask go now; the next draws rebuild what they need.
+  /// Lets every mask go now (the cache holds what a new one does); the next draws rebuild what
+  /// they need, the same bytes.
   public func purge() {
     withDrawer { $0.shapes.purge() }
   }

@@ -52,7 +52,7 @@ extension LoaderField {
     do {
       return try frameRings.withFrame(layout: layout) { (rings, shapes, ids) throws(SDLError) in
         try target.draw(
-          rings, shapes: shapes, ids: ids, owner: drawOwner, with: rasterizer,
+          rings, shapes: shapes, ids: ids, with: rasterizer,
           region: state.region, threads: threads, stoppingWhen: shouldStop)
       }
     } catch {

@@ -18,10 +18,12 @@ import LoaderCore
 /// ## Caches
 /// A ring shape (style, fit and pixel density) has one cache per backend on the renderer,
 /// whatever the number of views: 100 views of the seed at one density hold what one does. The
-/// renderer's `ShapeStore` owns them all: a cache is made on its shape's first draw, and let
-/// go once no draw has used its shape for two seconds of drawing (a host that stops drawing
-/// loses nothing), or, least recently drawn first, when everything together passes the
-/// `budgetBytes` given to `init(_:surface:budgetBytes:)`. `cachedBytes` says what is held.
+/// renderer's store owns them all, with every shape's masks, on one clock (draws, never the
+/// wall clock, so a host that stops drawing loses nothing): a cache is made on its shape's
+/// first draw; past `budgetBytes` what ranks last goes (shapes least recently drawn, masks not
+/// drawn again), and whatever no draw has used for 1,024 draws goes too. `cachedBytes` says
+/// what is held. None of it changes pixels: the same scene at the same time draws the same
+/// bytes on a fresh renderer and after an hour (see <doc:Performance>, "Memory").
 ///
 /// ## Lifetime
 /// SDL2 tells nobody when a renderer is destroyed and may give a new one the old address, so
@@ -37,8 +39,8 @@ public final class LoaderRenderer {
   /// The surface a software renderer draws into when you made it with
   /// `SDL_CreateSoftwareRenderer` (the `spans` backend then blends into its pixels directly).
   package let surface: UnsafeMutablePointer<SDL_Surface>?
-  /// Bytes every shape's caches together keep at most between draws, as allocated; lowering
-  /// it takes effect at the end of the next draw.
+  /// Bytes every shape's caches together keep at most between draws, as allocated; a change
+  /// reaches every cache at the end of the next draw.
   public var budgetBytes: Int {
     get { shapes.budgetBytes }
     set { shapes.budgetBytes = newValue }
@@ -68,7 +70,8 @@ public final class LoaderRenderer {
   ///     without it).
   ///   - budgetBytes: the most all shapes' caches hold together between draws, counted as
   ///     allocated, textures included (default 128 MiB, at least 1 MiB: a smaller value
-  ///     counts as 1 MiB). No one shape's cache takes more than a quarter of it.
+  ///     counts as 1 MiB). A software renderer's gfx atlas of one shape paints at most a
+  ///     quarter of it into textures.
   public init(
     _ renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>? = nil,
     budgetBytes: Int = 128 << 20
@@ -109,13 +112,12 @@ public final class LoaderRenderer {
   /// relative to the viewport's corner at render scale 1 (the caller entered
   /// `HostRenderState`): the one path from a frame to a backend. Every shape is checked
   /// against the backend's limits first; each gets its cache from `shapes` (its handle in
-  /// `ids`, when given, is used and updated, so a steady frame hashes no shape); `owner` is
-  /// the drawing field's token (`ShapeStore`'s host frame). The caller checked that the
-  /// renderer is open before it touched SDL.
+  /// `ids`, when given, is used and updated, so a steady frame hashes no shape). The caller
+  /// checked that the renderer is open before it touched SDL.
   /// - Returns: false when `shouldStop` cut the frame short.
   package func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
-    ids: UnsafeMutableBufferPointer<ShapeID>? = nil, owner: UInt64 = 0,
+    ids: UnsafeMutableBufferPointer<ShapeID>? = nil,
     with backend: any RingRasterizer, region: PixelRegion, threads: Int,
     stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
@@ -125,13 +127,15 @@ public final class LoaderRenderer {
     let slot = slot(of: backend)
     let target = RasterTarget(
       renderer: renderer, traits: traits, region: region, attachedSurface: surface)
-    let share = shapes.shareBytes
-    return try shapes.draw(frameShapes, ids: ids, owner: owner, slot: slot) {
+    let share = shapes.budgetBytes / 4
+    return try shapes.draw(frameShapes, ids: ids, slot: slot) {
       (shape) throws(SDLError) in
       try backend.makeCache(for: shape, on: target, budgetBytes: share)
     } _: { (caches) throws(SDLError) in
       try backend.draw(
-        RasterFrame(rings: rings, caches: caches, threads: threads), on: target,
+        RasterFrame(
+          rings: rings, caches: caches, threads: threads, now: shapes.now, masks: shapes.masks),
+        on: target,
         stoppingWhen: shouldStop)
     }
   }

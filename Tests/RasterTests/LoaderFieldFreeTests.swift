@@ -210,7 +210,8 @@ import Testing
   }
 
   /// Loaders of many sizes share shapes by bucket; the renderer's store holds the shapes
-  /// drawn, and lets the unused ones go once they have been idle (`ShapeStore.idleSeconds`).
+  /// drawn, and lets the unused ones go once they have been idle for `CachePolicy.idleDraws`
+  /// draws.
   ///
   /// Counted, not compared as sets (a set would hide a shape held twice): 240 loaders of 40
   /// heights, each height five times and once more a thousandth of a point taller (another
@@ -266,8 +267,10 @@ import Testing
     try field.draw(on: canvas.loaderRenderer, at: 0.6)
     #expect(field.preparedShapes.count == 1)
     #expect(store.heldShapes.count == 41)
-    store.idleSeconds = 0
-    try field.draw(on: canvas.loaderRenderer, at: 0.7)
+    for id in ids.dropFirst() { try field.remove(id) }
+    for k in 0..<(Int(CachePolicy.idleDraws) + 64) {
+      try field.draw(on: canvas.loaderRenderer, at: 0.7 + Double(k) / 1000)
+    }
     #expect(store.heldShapes == field.preparedShapes)
     let gone = shapes.filter { canvas.loaderRenderer.cache(of: $0, drawnWith: spans) != nil }
     #expect(gone.isEmpty, "\(gone.count) idle shapes kept their caches")

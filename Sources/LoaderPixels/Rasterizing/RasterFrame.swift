@@ -23,78 +23,63 @@ package struct RingInstance: Sendable, Hashable {
   }
 }
 
-/// What a backend keeps for one shape on one renderer. The `ShapeStore` makes it on the first
-/// draw that needs it and drops it when the shape goes idle or the budget needs the room.
-/// `bytes` counts what it holds as allocated (capacities, whole texture pages), so the
-/// store's budget bounds the memory, not the part in use.
+/// What a backend keeps for one shape on one renderer (a `RingMaskShape`, a gfx atlas or
+/// texture): made by the `ShapeStore` on the first draw that needs it, let go with its shape.
 package protocol RingShapeCache: AnyObject {
-  /// Bytes held now, memory and textures.
+  /// Bytes held now, memory and textures, as allocated (capacities, whole texture pages), so
+  /// the store's budget bounds the memory.
   var bytes: Int { get }
   /// How far from a ring's centre its ink (and the backend's footprint) reaches, pixels:
   /// rings further than this outside the visible region are skipped.
   var cullingReach: Float { get }
   /// Frees what lives on the renderer now (textures); the cache is not used again.
   func close()
-  /// Hands back every byte it can while staying usable (masks, atlas cells: rebuilt on
-  /// demand), between draws: the store's budget needs the room.
-  func shed()
-  /// Adds the bytes of its recyclable entries (masks) to `histogram`, each at its rank
-  /// (`CacheAge.rank(age:fresh:)`); what it adds nothing for counts as always needed.
-  func addAges(into histogram: inout [Int])
-  /// Lets go of the entries of rank `rank` or later (`addAges(into:)`'s), between draws.
-  func recycle(keepingRanksBelow rank: Int)
 }
 
 extension RingShapeCache {
   package func close() {}
-  package func shed() {}
-  package func addAges(into histogram: inout [Int]) {}
-  package func recycle(keepingRanksBelow rank: Int) {}
 }
 
-/// The order in which a store under pressure lets cache entries go, as ranks: an entry's age
-/// in frames since a draw last used it, in buckets of a power of two each (0, 1, 2-3, 4-7,
-/// ...), and whether it is fresh (built and not used again since). Kept first to last:
+/// The one replacement policy of a `ShapeStore`: the order in which everything it holds is
+/// let go, as ranks (kept first to last) from a stamp, the store's clock (draws) when a draw
+/// last used it, with `reusedBit` once a later draw used it again. With `age` the
+/// draws since, in buckets of a power of two (0, 1, 2-3, 4-7, ...):
 ///
-/// 1. entries used again, younger than `horizon` frames: the most recently used first;
-/// 2. fresh entries younger than `horizon`: the *oldest* first;
-/// 3. everything older than `horizon`: the most recently used first.
+/// 1. entries used again, younger than `horizon` draws: the most recently used first;
+/// 2. entries not used again since they were made, younger than `horizon`: the *oldest* first;
+/// 3. everything older: the most recently used first.
 ///
 /// Least-recently-used alone keeps nothing of a scene that cycles through more than the budget
-/// (the seed's rings turn through 36 rotations every 75 frames: each mask is evicted just
-/// before it is drawn again). Ranked this way, a store under such pressure drops the masks it
-/// built last instead, and keeps a stable part of the cycle, which then hits every time:
-/// the hit rate is about the budget over the working set, not 0. Entries that repeat (a ring at
-/// rest, a scene standing still) are used again at once and rank by recency as before.
-package enum CacheAge {
-  /// Age buckets.
-  package static let buckets = 24
-  /// Frames within which a fresh entry is expected to be used again (a cycle of the seed is 75
-  /// frames at 60 Hz); older ones rank by age behind every fresh one.
-  package static let horizon: UInt32 = 256
-  /// Buckets younger than `horizon`.
+/// (the seed's rings turn through 36 rotations every 75 frames: each mask would go just before
+/// it is drawn again); ranked this way a store under such pressure drops what it built last
+/// and keeps a stable part of the cycle, which then hits every time.
+package enum CachePolicy {
+  /// A stamp's bit for an entry a later draw used again.
+  package static let reusedBit: UInt32 = 1 << 31
+  static let buckets = 24
+  /// Draws within which a new entry is expected to be used again.
+  static let horizon: UInt32 = 256
   static let young = bucket(horizon)
-  /// Ranks in a histogram.
   package static let ranks = young + buckets
+  /// Entries this many draws idle rank `idleRank` or later: a store lets them go (`ShapeStore`).
+  static let idleDraws: UInt32 = 1024
+  static let idleRank = young + bucket(idleDraws)
 
-  /// The bucket of `age`.
   @inline(__always)
-  package static func bucket(_ age: UInt32) -> Int {
+  static func bucket(_ age: UInt32) -> Int {
     age == 0 ? 0 : min(buckets - 1, 1 + (31 - age.leadingZeroBitCount))
   }
 
-  /// The rank of an entry `age` frames old, fresh or used again since it was made (see the
-  /// type's notes).
+  /// The rank of an entry stamped `stamp` at clock `now`.
   @inline(__always)
-  package static func rank(age: UInt32, fresh: Bool) -> Int {
-    let b = bucket(age)
+  package static func rank(_ stamp: UInt32, now: UInt32) -> Int {
+    let b = bucket((now &- stamp) & ~CachePolicy.reusedBit)
     if b >= young { return young + b }
-    return fresh ? 2 * young - 1 - b : b
+    return stamp & CachePolicy.reusedBit != 0 ? b : 2 * young - 1 - b
   }
 
-  /// The first rank whose entries do not fit: the entries of `histogram` (bytes by rank),
-  /// first rank first, fit in `bytes` after `fixed` bytes that cannot go up to it (`ranks`
-  /// when all fit).
+  /// The first rank whose entries do not fit: `histogram`'s bytes by rank, first rank first,
+  /// fit in `bytes` after `fixed` bytes that stay (`ranks` when all fit).
   package static func cutoff(_ histogram: [Int], fitting bytes: Int, fixed: Int = 0) -> Int {
     var total = fixed
     var r = 0
@@ -113,14 +98,20 @@ package struct RasterFrame {
   package let caches: UnsafeBufferPointer<(any RingShapeCache)?>
   /// Threads the backend's CPU work may use.
   package let threads: Int
+  /// The store's clock (`ShapeStore.now`): what a backend stamps the entries it uses with.
+  package let now: UInt32
+  /// The store's masks (the `spans` kernel's).
+  package let masks: MaskCache?
 
   package init(
     rings: UnsafeBufferPointer<RingInstance>, caches: UnsafeBufferPointer<(any RingShapeCache)?>,
-    threads: Int
+    threads: Int, now: UInt32 = 0, masks: MaskCache? = nil
   ) {
+    self.masks = masks
     self.rings = rings
     self.caches = caches
     self.threads = threads
+    self.now = now
   }
 
   /// Each shape's cache as the backend's own type, in `list` (emptied first, capacity kept).

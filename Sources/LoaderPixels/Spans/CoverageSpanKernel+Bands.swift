@@ -20,11 +20,10 @@ extension CoverageSpanKernel {
   ///   nil when none was.
   @discardableResult
   func blend(
-    _ rings: RasterFrame, atlases frame: FrameAtlases, region: PixelRegion,
+    _ rings: RasterFrame, shapes frame: FrameShapes, region: PixelRegion,
     into target: PixelTarget
   ) -> ChangedPixels? {
     let threads = rings.threads
-    for atlas in frame.atlases { atlas?.use(pitch: target.pitch) }
     // Filled as locals (see the README); the capacity is dropped when the scene has shrunk to
     // a small part of it.
     var placed: [Placement] = []
@@ -34,15 +33,12 @@ extension CoverageSpanKernel {
       placed = []
     }
     placed.removeAll(keepingCapacity: true)
-    place(rings, atlases: frame.atlases, region: region, target: target, into: &placed)
-    // Every mask of the frame is built: the stores stay put until the next frame.
-    var masks: [RingCoverageAtlas.Storage] = []
-    swap(&masks, &frameStorages)
-    defer { swap(&masks, &frameStorages) }
-    masks.removeAll(keepingCapacity: true)
-    guard let any = frame.atlases.first(where: { $0 != nil }) ?? nil else { return nil }
-    // A shape with nothing to draw has no placements: any storage holds its index.
-    for atlas in frame.atlases { masks.append((atlas ?? any).storage) }
+    // Every mask of the frame is built: the arena stays put until the next draw.
+    var masks: [ShapeMasks] = []
+    swap(&masks, &frameMasks)
+    defer { swap(&masks, &frameMasks) }
+    place(rings, shapes: frame.shapes, region: region, target: target, into: &placed, masks: &masks)
+    guard !masks.isEmpty else { return nil }
     var changed = ChangedPixels()
     for p in placed {
       let m = masks[Int(p.shape)]
@@ -79,20 +75,39 @@ extension CoverageSpanKernel {
   }
 
   /// Appends where each visible ring lands (culled, transparent and shapeless rings left
-  /// out), building the masks it needs.
+  /// out), building the masks it needs, and each shape's masks as the blender reads them
+  /// (empty when the frame has no shape).
   func place(
-    _ frame: RasterFrame, atlases: [RingCoverageAtlas?], region: PixelRegion,
-    target: PixelTarget, into placed: inout [Placement]
+    _ frame: RasterFrame, shapes: [RingMaskShape?], region: PixelRegion,
+    target: PixelTarget, into placed: inout [Placement], masks: inout [ShapeMasks]
   ) {
-    _ = frame.forEachVisibleRing(caches: atlases, in: region) { ring, atlas, shape in
-      var p = placement(of: ring, atlas: atlas, target: target, offsetsFit: atlas.offsetsFit)
+    masks.removeAll(keepingCapacity: true)
+    guard let cache = frame.masks, let any = shapes.first(where: { $0 != nil }) ?? nil else {
+      return
+    }
+    var pitches: [Int] = []
+    swap(&pitches, &framePitches)
+    defer { swap(&pitches, &framePitches) }
+    pitches.removeAll(keepingCapacity: true)
+    for s in shapes { pitches.append((s ?? any).storedPitch(forTarget: target.pitch)) }
+    _ = frame.forEachVisibleRing(caches: shapes, in: region) { ring, shape, index in
+      let fits = pitches[Int(index)] == target.pitch
+      var p = placement(of: ring, shape: shape, target: target, offsetsFit: fits)
       if p.count != 0 {
-        p.shape = shape
+        p.shape = index
         placed.append(p)
       }
       return true
     }
-    resolveMasks(&placed, atlases: atlases, threads: frame.threads)
+    resolveMasks(
+      &placed, shapes: shapes, pitches: pitches, cache: cache, now: frame.now,
+      threads: frame.threads)
+    // A shape with nothing to draw has no placements: any shape stands in for it.
+    for (k, shape) in shapes.enumerated() {
+      let s = shape ?? any
+      masks.append(
+        ShapeMasks(chunks: cache.chunks, pitch: pitches[k], reach: s.reach, rowReach: s.rowReach))
+    }
   }
 }
 
@@ -110,7 +125,7 @@ struct BandedFrame: RangeJob, @unchecked Sendable {
   let bandCount: Int
   let bandRows: Int
   /// By shape index (`Placement.shape`).
-  let masks: UnsafeBufferPointer<RingCoverageAtlas.Storage>
+  let masks: UnsafeBufferPointer<ShapeMasks>
   let target: PixelTarget
 
   /// Rings between a mask's prefetch and its blending.
@@ -163,7 +178,7 @@ struct BandedFrame: RangeJob, @unchecked Sendable {
         }
         if k + Self.maskDistance < end {
           let p = placed[Int(items[k + Self.maskDistance])]
-          prefetchLines(masks[Int(p.shape)].blends + p.first, count: p.count)
+          prefetchLines(masks[Int(p.shape)].chunks + p.first, count: p.count)
         }
         let p = placed[Int(items[k])]
         let m = masks[Int(p.shape)]

@@ -12,10 +12,10 @@ extension CoverageSpanKernel {
   /// constant at each call, so the opaque path pays nothing for it.
   @inline(__always)
   static func blendUnclipped(
-    _ p: Placement, translucent: Bool, masks: RingCoverageAtlas.Storage,
+    _ p: Placement, translucent: Bool, masks: ShapeMasks,
     target: PixelTarget, rows: Range<Int>
   ) {
-    let blends = masks.blends
+    let blends = masks.chunks
     let anchor = target.base + p.py * target.pitch + p.px * 4
     let pitch = target.pitch
     let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
@@ -25,7 +25,7 @@ extension CoverageSpanKernel {
     var range = p.first..<(p.first + p.count)
     if p.py - masks.rowReach < rows.lowerBound || p.py + masks.rowReach >= rows.upperBound {
       // A ring across a band edge: only its chunks on this band's rows. Rows start where
-      // the offset passes `dy * pitch - 4 * masks.reach` (see `RingCoverageAtlas.Blend`).
+      // the offset passes `dy * pitch - 4 * masks.reach` (see `MaskCache.Chunk`).
       let edge = 4 * masks.reach
       let lo = masks.firstChunk(in: range, offsetAtLeast: (rows.lowerBound - p.py) * pitch - edge)
       let hi = masks.firstChunk(
@@ -69,7 +69,7 @@ extension CoverageSpanKernel {
 
   /// Pixel by pixel, skipping what falls outside the target or `rows`.
   static func blendClipped(
-    _ p: Placement, masks: RingCoverageAtlas.Storage, target: PixelTarget, rows: Range<Int>
+    _ p: Placement, masks: ShapeMasks, target: PixelTarget, rows: Range<Int>
   ) {
     let rb = p.color & 0x00FF_00FF
     let ag = (p.color >> 8) & 0x00FF_00FF
@@ -101,22 +101,32 @@ extension CoverageSpanKernel {
   /// composite premultiplied colour and the caller gave no surface to write.
   @discardableResult
   func blendStraight(
-    _ frame: RasterFrame, atlases: FrameAtlases, region: PixelRegion, into target: PixelTarget
+    _ frame: RasterFrame, shapes: FrameShapes, region: PixelRegion, into target: PixelTarget
   ) -> ChangedPixels? {
+    var placed: [Placement] = []
+    var masks: [ShapeMasks] = []
+    swap(&placed, &placements)
+    swap(&masks, &frameMasks)
+    defer {
+      swap(&placed, &placements)
+      swap(&masks, &frameMasks)
+    }
+    placed.removeAll(keepingCapacity: true)
+    place(
+      frame, shapes: shapes.shapes, region: region, target: target, into: &placed, masks: &masks)
     var changed = ChangedPixels()
-    _ = frame.forEachVisibleRing(caches: atlases.atlases, in: region) { ring, atlas, _ in
-      var p = placement(of: ring, atlas: atlas, target: target, offsetsFit: false)
-      guard p.count != 0 else { return true }
-      (p.first, p.count) = atlas.mask(p.first)
-      if p.count > 0 { changed.add(x: p.px, y: p.py, reach: atlas.reach, rowReach: atlas.rowReach) }
-      let masks = atlas.storage
-      let src = (r: Float(ring.color.r), g: Float(ring.color.g), b: Float(ring.color.b))
+    for p in placed {
+      let m = masks[Int(p.shape)]
+      changed.add(x: p.px, y: p.py, reach: m.reach, rowReach: m.rowReach)
+      let src = (
+        r: Float(p.color >> 16 & 0xFF), g: Float(p.color >> 8 & 0xFF), b: Float(p.color & 0xFF)
+      )
       for k in p.first..<(p.first + p.count) {
-        let (dy, dx) = masks.position(k)
+        let (dy, dx) = m.position(k)
         let y = p.py + dy
         guard y >= 0, y < target.height else { continue }
         let row = (target.base + y * target.pitch).assumingMemoryBound(to: UInt32.self)
-        let w = masks.weights(k)
+        let w = m.weights(k)
         for i in 0..<4 {
           let x = p.px + dx + i
           let a = Float(w[i]) * Float(p.alphaWeight) / 65536
@@ -133,7 +143,6 @@ extension CoverageSpanKernel {
             | channel(src.b, 0)
         }
       }
-      return true
     }
     return changed.clipped(width: target.width, height: target.height)
   }

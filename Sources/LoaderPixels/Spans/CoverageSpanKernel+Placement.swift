@@ -3,7 +3,7 @@ import LoaderCore
 extension CoverageSpanKernel {
   /// Where a ring's mask lands: its chunks, anchor pixel, colour, and whether it needs
   /// clipping; `count` 0 for a culled (or non-finite, or fully transparent) ring, -1 while
-  /// `first` still holds the mask's key.
+  /// `first` still holds the mask's key (`RingMaskShape.cacheKey(_:)`).
   struct Placement {
     var first = 0
     var count = 0
@@ -16,18 +16,29 @@ extension CoverageSpanKernel {
     var alphaWeight: UInt32 = 256
     /// No chunk leaves the target's columns: only rows need clipping.
     var insideX = false
-    /// The ring's shape: its index among the draw's atlases.
+    /// The ring's shape: its index among the draw's shapes.
     var shape: Int32 = 0
   }
 
+  /// A mask a draw builds: its shape and key, the pitch it is built at, and where its chunks
+  /// went (a scratch's, then the arena's).
+  struct MaskBuild {
+    var shape: Int32
+    var key: Int
+    var pitch: Int
+    var start = 0
+    var count = 0
+    var scratch = 0
+  }
+
   /// Where `ring` (a visible one: `RasterFrame.forEachVisibleRing`) lands on `target`, with
-  /// its mask's key in `first` and `count` -1 (`resolveMasks(_:atlases:)` puts the mask's
-  /// chunks there); `count` 0 for a culled ring.
+  /// its mask's cache key in `first` and `count` -1 (`resolveMasks` puts the mask's chunks
+  /// there); `count` 0 for a culled ring.
   @inline(__always)
   func placement(
-    of ring: RingInstance, atlas: RingCoverageAtlas, target: PixelTarget, offsetsFit: Bool
+    of ring: RingInstance, shape: RingMaskShape, target: PixelTarget, offsetsFit: Bool
   ) -> Placement {
-    let reach = Float(atlas.reach)
+    let reach = Float(shape.reach)
     // Culled before any arithmetic that could overflow.
     let cx = ring.centerX - target.originX
     let cy = ring.centerY - target.originY
@@ -36,140 +47,161 @@ extension CoverageSpanKernel {
     else { return Placement() }
     // Anchor pixel and sub-pixel step of the centre, from its own coordinates (so the
     // target's corner never changes the rounding).
-    let (ax, sx) = atlas.keys.anchor(ring.centerX)
-    let (ay, sy) = atlas.keys.anchor(ring.centerY)
+    let (ax, sx) = shape.keys.anchor(ring.centerX)
+    let (ay, sy) = shape.keys.anchor(ring.centerY)
     let px = ax - target.originPixelX
     let py = ay - target.originPixelY
-    let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
+    let key = shape.keys.key(phase: shape.keys.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
     let c = ring.color
     return Placement(
-      first: key, count: -1, px: px, py: py,
+      first: Int(truncatingIfNeeded: shape.cacheKey(key)), count: -1, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
       alphaWeight: UInt32(c.a) + UInt32(c.a >> 7),
-      insideX: px - atlas.reach >= 0 && px + atlas.reach < target.width && offsetsFit)
+      insideX: px - shape.reach >= 0 && px + shape.reach < target.width && offsetsFit)
   }
 
   /// Rings looked up this many placements ahead of the one whose mask is resolved.
   static let keyPrefetchDistance = 16
 
-  /// Replaces each placement's key (`placement(of:...)`) by its mask's chunks, building the
-  /// masks not built yet, and drops the placements whose mask is empty. Each lookup is a probe
-  /// of a shape's key table (`RingCoverageAtlas.KeyTable`: usually its first slot); in a scene
-  /// of moving rings the keys are random and the tables of a few dozen shapes exceed the
-  /// nearer caches, so the slot `keyPrefetchDistance` placements ahead is asked for first and
-  /// the misses overlap instead of queueing.
-  ///
-  /// The masks not built yet are built after the lookups, on up to `threads` threads
-  /// (`buildMissingMasks`): each shape's on one thread, since an atlas is not shared.
-  func resolveMasks(_ placed: inout [Placement], atlases: [RingCoverageAtlas?], threads: Int = 1) {
-    guard let any = atlases.first(where: { $0 != nil }) ?? nil else { return }
-    // Each shape's key table as plain pointers: no reference counting per ring (a shape with
-    // nothing to draw has no placements, so any atlas stands in for it). Valid until the
-    // first mask is built (after the lookups). Kept between frames (locals: see the README).
-    var tables: [RingCoverageAtlas.KeyTable] = []
-    swap(&tables, &frameKeyTables)
-    defer { swap(&tables, &frameKeyTables) }
-    tables.removeAll(keepingCapacity: true)
-    for atlas in atlases { tables.append((atlas ?? any).maskTable) }
-    var clocks: [UInt32] = []
-    swap(&clocks, &frameClocks)
-    defer { swap(&clocks, &frameClocks) }
-    clocks.removeAll(keepingCapacity: true)
-    for atlas in atlases { clocks.append((atlas ?? any).frame) }
-    var misses: [Int32] = []
-    swap(&misses, &frameMisses)
-    defer { swap(&misses, &frameMisses) }
-    misses.removeAll(keepingCapacity: true)
-    let ahead = Self.keyPrefetchDistance
-    let kept = placed.withUnsafeMutableBufferPointer { placed in
-      tables.withUnsafeBufferPointer { tables in
-        clocks.withUnsafeBufferPointer { clocks in
-          let n = placed.count
-          var kept = 0
-          for i in 0..<n {
-            if i + ahead < n {
-              let q = placed[i + ahead]
-              let table = tables[Int(q.shape)]
-              prefetch(table.slots + table.home(q.first))
-            }
-            var p = placed[i]
-            let entry = tables[Int(p.shape)].slot(p.first)
-            let m = entry.pointee
-            if m.key >= 0 {
-              // Written only when it changes: rings sharing a mask dirty its line once.
-              let clock = clocks[Int(p.shape)]
-              if m.stamp != clock { entry.pointee.stamp = clock }
-            } else if atlases[Int(p.shape)] != nil {
-              // Built after the lookups; `first` keeps the key until then.
-              misses.append(Int32(kept))
-              placed[kept] = p
-              kept += 1
-              continue
-            }
-            guard m.count > 0 else { continue }
-            p.first = Int(m.start)
-            p.count = Int(m.count)
-            placed[kept] = p
-            kept += 1
-          }
-          return kept
-        }
-      }
+  /// Replaces each placement's key by its mask's chunks in `cache`, building the masks not
+  /// held yet (each once, however many rings or equal shapes need it), and drops the
+  /// placements whose mask is empty. A held mask is stamped `now` (`CachePolicy.reusedBit` set
+  /// when an earlier draw made it) and moved to `pitches[shape]` if it was stored at another.
+  /// In a scene of moving rings the keys are random over a table larger than the nearer
+  /// caches, so the slot `keyPrefetchDistance` placements ahead is asked for first.
+  func resolveMasks(
+    _ placed: inout [Placement], shapes: [RingMaskShape?], pitches: [Int], cache: MaskCache,
+    now: UInt32, threads: Int
+  ) {
+    var builds: [MaskBuild] = []
+    var waiting: [(placement: Int32, build: Int32)] = []
+    swap(&builds, &frameBuilds)
+    swap(&waiting, &frameWaiting)
+    defer {
+      builds.removeAll(keepingCapacity: true)
+      waiting.removeAll(keepingCapacity: true)
+      swap(&builds, &frameBuilds)
+      swap(&waiting, &frameWaiting)
     }
-    placed.removeLast(placed.count - kept)
-    guard !misses.isEmpty else { return }
-    buildMissingMasks(misses, in: &placed, atlases: atlases, threads: threads)
+    var table = cache.table
+    var kept = 0
+    let n = placed.count
+    for i in 0..<n {
+      if i + Self.keyPrefetchDistance < n {
+        let ahead = placed[i + Self.keyPrefetchDistance].first
+        prefetch(table.slots + table.home(UInt64(bitPattern: Int64(ahead))))
+      }
+      var p = placed[i]
+      let key = UInt64(bitPattern: Int64(p.first))
+      let slot = table.slot(key)
+      if slot.pointee.key == MaskCache.empty {
+        builds.append(
+          MaskBuild(shape: p.shape, key: Int(key & 0x7F_FFFF), pitch: pitches[Int(p.shape)]))
+        cache.add(
+          MaskCache.Slot(key: key, start: -1, count: Int32(builds.count - 1), stamp: now, pitch: 0))
+        table = cache.table
+      }
+      let m = table.slot(key)
+      if m.pointee.start < 0 {
+        waiting.append((Int32(kept), m.pointee.count))
+        placed[kept] = p
+        kept += 1
+        continue
+      }
+      // Written only when it changes: rings sharing a mask dirty its line once.
+      if m.pointee.stamp & ~CachePolicy.reusedBit != now {
+        m.pointee.stamp = now | CachePolicy.reusedBit
+      }
+      if Int(m.pointee.pitch) != pitches[Int(p.shape)] {
+        cache.repitch(m, to: pitches[Int(p.shape)])
+      }
+      guard m.pointee.count > 0 else { continue }
+      p.first = Int(m.pointee.start)
+      p.count = Int(m.pointee.count)
+      placed[kept] = p
+      kept += 1
+    }
+    placed.removeLast(n - kept)
+    guard !builds.isEmpty else { return }
+    build(&builds, shapes: shapes, cache: cache, now: now, threads: threads)
+    // Into the arena in the order they were asked for, then to the placements.
+    for b in builds.indices {
+      let s = scratches[builds[b].scratch]
+      builds[b].start = cache.append(s.chunks + builds[b].start, count: builds[b].count)
+      let key = shapes[Int(builds[b].shape)]!.cacheKey(builds[b].key)
+      let m = cache.table.slot(key)
+      m.pointee.start = Int32(builds[b].start)
+      m.pointee.count = Int32(builds[b].count)
+      m.pointee.pitch = Int32(builds[b].pitch)
+    }
+    for (i, b) in waiting {
+      placed[Int(i)].first = builds[Int(b)].start
+      placed[Int(i)].count = builds[Int(b)].count
+    }
     // A mask with no pixels (a ring too faint to cover any) is dropped as at the lookup.
-    if misses.contains(where: { placed[Int($0)].count == 0 }) {
+    if waiting.contains(where: { placed[Int($0.placement)].count == 0 }) {
       placed.removeAll { $0.count == 0 }
+    }
+    for i in scratches.indices where scratches[i].capacity > Self.keptScratchChunks {
+      scratches[i] = MaskScratch()
     }
   }
 
+  /// Chunks a build scratch keeps between draws (512 KiB).
+  static let keptScratchChunks = 1 << 16
+
   /// Fewest masks to build before the workers are woken: below it the calling thread builds
   /// them sooner alone (a mask takes 5-50 us, waking a worker some microseconds).
-  static let minimumMissesForThreads = 8
+  static let minimumBuildsForThreads = 8
 
-  /// Builds (or finds: two rings may need the same one) the mask of each placement of
-  /// `misses`, whose `first` holds its key, and puts its chunks there. The misses are grouped
-  /// by shape (a counting sort over the shape indices), and the shapes shared among up to
-  /// `threads` threads, each shape's masks built by one (`MaskBuilds`).
-  func buildMissingMasks(
-    _ misses: [Int32], in placed: inout [Placement], atlases: [RingCoverageAtlas?],
+  /// Builds `builds` on up to `threads` threads: the grids they read that `cache` lacks first
+  /// (each by one thread), then the masks in pieces, each piece into its own scratch
+  /// (`MaskBuilds`).
+  func build(
+    _ builds: inout [MaskBuild], shapes: [RingMaskShape?], cache: MaskCache, now: UInt32,
     threads: Int
   ) {
-    var order: [Int32] = []
-    var groups: [Int32] = []
-    swap(&order, &frameMissOrder)
-    swap(&groups, &frameMissGroups)
-    defer {
-      swap(&order, &frameMissOrder)
-      swap(&groups, &frameMissGroups)
+    let workers = builds.count >= Self.minimumBuildsForThreads ? max(1, threads) : 1
+    let pieces = min(builds.count, 4 * workers)
+    while scratches.count < pieces { scratches.append(MaskScratch()) }
+    for s in scratches { s.count = 0 }
+    var grids = [RingDistanceGrid?](repeating: nil, count: shapes.count)
+    var missing: [DashedRing] = []
+    for b in builds {
+      guard let unit = shapes[Int(b.shape)]!.grid?.unit, grids[Int(b.shape)] == nil else {
+        continue
+      }
+      if let g = cache.grids[unit] {
+        grids[Int(b.shape)] = g.grid
+        cache.grids[unit]!.stamp =
+          g.stamp & ~CachePolicy.reusedBit == now ? g.stamp : now | CachePolicy.reusedBit
+      } else if !missing.contains(unit) {
+        missing.append(unit)
+      }
     }
-    // Counting sort in one array: shape `s`'s count at `s + 2`; after the prefix sums
-    // `groups[s + 1]` is where its group starts, and the cursor filling it; after the fill,
-    // `groups[s + 1]` is where it ends, so the group is `groups[s] ..< groups[s + 1]`.
-    let shapes = atlases.count
-    groups.removeAll(keepingCapacity: true)
-    groups.append(contentsOf: repeatElement(0, count: shapes + 2))
-    for i in misses { groups[Int(placed[Int(i)].shape) + 2] += 1 }
-    for k in 1...shapes { groups[k + 1] += groups[k] }
-    order.removeAll(keepingCapacity: true)
-    order.append(contentsOf: repeatElement(0, count: misses.count))
-    for i in misses {
-      let s = Int(placed[Int(i)].shape) + 1
-      order[Int(groups[s])] = i
-      groups[s] += 1
+    if !missing.isEmpty {
+      var made = [RingDistanceGrid?](repeating: nil, count: missing.count)
+      made.withUnsafeMutableBufferPointer { made in
+        missing.withUnsafeBufferPointer { missing in
+          WorkerPool.forEachRange(
+            missing.count, pieces: missing.count, workers: workers,
+            GridBuilds(units: missing, grids: made))
+        }
+      }
+      for (unit, grid) in zip(missing, made) { cache.grids[unit] = (grid!, now) }
+      for b in builds {
+        if let unit = shapes[Int(b.shape)]!.grid?.unit {
+          grids[Int(b.shape)] = cache.grids[unit]!.grid
+        }
+      }
     }
-    let workers = misses.count >= Self.minimumMissesForThreads ? max(1, threads) : 1
-    placed.withUnsafeMutableBufferPointer { placed in
-      order.withUnsafeBufferPointer { order in
-        groups.withUnsafeBufferPointer { groups in
-          atlases.withUnsafeBufferPointer { atlases in
-            let job = MaskBuilds(placed: placed, order: order, groups: groups, atlases: atlases)
-            // Many more pieces than workers: shapes differ in what they build, and a worker
-            // takes the next piece when it is done with one.
-            WorkerPool.forEachRange(
-              shapes, pieces: min(shapes, 16 * workers), workers: workers, job)
+    builds.withUnsafeMutableBufferPointer { builds in
+      shapes.withUnsafeBufferPointer { shapes in
+        grids.withUnsafeBufferPointer { grids in
+          scratches.withUnsafeBufferPointer { scratches in
+            let job = MaskBuilds(
+              builds: builds, shapes: shapes, grids: grids, scratches: scratches, pieces: pieces)
+            WorkerPool.forEachRange(pieces, pieces: pieces, workers: workers, job)
           }
         }
       }
@@ -177,28 +209,38 @@ extension CoverageSpanKernel {
   }
 }
 
-/// A frame's masks to build, shape by shape (a `WorkerPool` job over shape indices).
-// @unchecked Sendable: each shape index belongs to one piece, so each atlas is used by one
-// worker only (building a mask changes nothing outside its atlas but the process's
-// `masksBuilt` counter, an atomic); each worker writes only the placements of its shapes'
-// misses, which no other worker reads or writes; the order, groups and atlas list are read only.
-// Nothing else touches the atlases or the placements until `forEachRange` returns.
+/// A draw's missing distance grids (a `WorkerPool` job over them).
+// @unchecked Sendable: each grid is one index, made and written by one worker into its own
+// element of `grids`; the units are read only. Nothing else reads `grids` until
+// `forEachRange` returns.
+struct GridBuilds: RangeJob, @unchecked Sendable {
+  let units: UnsafeBufferPointer<DashedRing>
+  let grids: UnsafeMutableBufferPointer<RingDistanceGrid?>
+  func run(_ range: Range<Int>) { for i in range { grids[i] = RingDistanceGrid(unit: units[i]) } }
+}
+
+/// A draw's masks to build, in `pieces` runs of `builds` (a `WorkerPool` job over piece
+/// indices).
+// @unchecked Sendable: piece `p` writes only `scratches[p]` and the builds of its own run,
+// which no other piece reads or writes; the shapes and grids are read only (the grids were
+// made before), and the process's `masksBuilt` counter is atomic. Nothing else touches the builds
+// or the scratches until `forEachRange` returns.
 struct MaskBuilds: RangeJob, @unchecked Sendable {
-  let placed: UnsafeMutableBufferPointer<CoverageSpanKernel.Placement>
-  /// Placement indices, grouped by shape.
-  let order: UnsafeBufferPointer<Int32>
-  /// Shape `s`'s placements are `order[groups[s] ..< groups[s + 1]]`.
-  let groups: UnsafeBufferPointer<Int32>
-  let atlases: UnsafeBufferPointer<RingCoverageAtlas?>
+  let builds: UnsafeMutableBufferPointer<CoverageSpanKernel.MaskBuild>
+  let shapes: UnsafeBufferPointer<RingMaskShape?>
+  /// By shape index: the grid its masks read.
+  let grids: UnsafeBufferPointer<RingDistanceGrid?>
+  let scratches: UnsafeBufferPointer<MaskScratch>
+  let pieces: Int
 
   func run(_ range: Range<Int>) {
-    for s in range where groups[s] < groups[s + 1] {
-      guard let atlas = atlases[s] else { continue }
-      for k in Int(groups[s])..<Int(groups[s + 1]) {
-        let i = Int(order[k])
-        let (start, count) = atlas.mask(placed[i].first)
-        placed[i].first = start
-        placed[i].count = count
+    for p in range {
+      let scratch = scratches[p]
+      for b in (p * builds.count / pieces)..<((p + 1) * builds.count / pieces) {
+        let s = Int(builds[b].shape)
+        (builds[b].start, builds[b].count) = shapes[s]!.buildMask(
+          builds[b].key, pitch: builds[b].pitch, grid: grids[s], into: scratch)
+        builds[b].scratch = p
       }
     }
   }

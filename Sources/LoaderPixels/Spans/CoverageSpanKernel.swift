@@ -5,31 +5,29 @@ import LoaderCore
 /// pixels LoaderSDL's `spans` backend hands it (a software renderer's surface, a streaming
 /// texture).
 ///
-/// Every ring of one shape differs only by rotation and position, so `RingCoverageAtlas`
-/// keeps one mask per rotation phase and sub-pixel offset, and a frame is copies of masks:
+/// Every ring of one shape differs only by rotation and position, so the store's `MaskCache`
+/// keeps one mask per shape, rotation phase and sub-pixel offset, and a frame is copies of masks:
 /// per span, pixels are blended `dst = src * a * c + dst * (1 - a * c)` (coverage `c`, the
 /// colour's straight alpha `a`: source-over, as every backend). Rings whose masks miss the
 /// visible region are culled; rings that cross its edge are clipped span by span. Rings
-/// larger than `RingCoverageAtlas.maximumRadius` are refused with an error.
+/// larger than `RingMaskShape.maximumRadius` are refused with an error.
 ///
 /// A frame's bands are blended on `threads` threads (`RingBandBuckets`: each band's rows
 /// belong to one worker, so nothing is locked and the output does not depend on the count).
 package final class CoverageSpanKernel {
-  /// The atlas of each shape of the draw in progress (nil for one with nothing to draw).
-  private var frameAtlases: [RingCoverageAtlas?] = []
-  /// Per frame: where each visible ring lands, and the band order they are drawn in.
+  /// Per draw (kept for their capacity, filled as locals: see the README): each shape of the
+  /// draw (nil for one with nothing to draw), ...
+  private var frameShapes: [RingMaskShape?] = []
+  /// ... where each visible ring lands, ...
   var placements: [Placement] = []
-  /// Per frame: each shape's masks, by shape index.
-  var frameStorages: [RingCoverageAtlas.Storage] = []
-  /// Per frame: each shape's key table, by shape index (`resolveMasks(_:atlases:)`).
-  var frameKeyTables: [RingCoverageAtlas.KeyTable] = []
-  /// Per frame: each shape's stamp clock, by shape index (`resolveMasks(_:atlases:)`).
-  var frameClocks: [UInt32] = []
-  /// Per frame: the masks to build, as placement indices grouped by shape, and where each
-  /// shape's group starts (`buildMissingMasks`).
-  var frameMisses: [Int32] = []
-  var frameMissOrder: [Int32] = []
-  var frameMissGroups: [Int32] = []
+  /// ... each shape's masks as the blender reads them and the pitch they are at, ...
+  var frameMasks: [ShapeMasks] = []
+  var framePitches: [Int] = []
+  /// ... the masks to build and the placements waiting for them (`resolveMasks`), ...
+  var frameBuilds: [MaskBuild] = []
+  var frameWaiting: [(placement: Int32, build: Int32)] = []
+  /// ... and where each build thread writes.
+  var scratches: [MaskScratch] = []
   let bands = RingBandBuckets()
 
   package init() {}
@@ -41,43 +39,38 @@ package final class CoverageSpanKernel {
   package func blend(
     _ frame: RasterFrame, region: PixelRegion, into target: PixelTarget, straight: Bool
   ) -> ChangedPixels? {
-    withAtlases(of: frame) { masks in
-      blend(frame, atlases: masks, region: region, into: target, straight: straight)
+    withShapes(of: frame) { shapes in
+      blend(frame, shapes: shapes, region: region, into: target, straight: straight)
     }
   }
 
-  /// Blends `frame` with its masks `atlases` (from `withAtlases(of:_:)`) into `target`:
-  /// premultiplied "over", or straight "over" when `straight`.
+  /// Blends `frame` with its shapes (from `withShapes(of:_:)`) into `target`: premultiplied
+  /// "over", or straight "over" when `straight`.
   /// - Returns: a rectangle of `target` holding every pixel changed, nil when none was.
   @discardableResult
   package func blend(
-    _ frame: RasterFrame, atlases: FrameAtlases, region: PixelRegion, into target: PixelTarget,
+    _ frame: RasterFrame, shapes: FrameShapes, region: PixelRegion, into target: PixelTarget,
     straight: Bool
   ) -> ChangedPixels? {
     straight
-      ? blendStraight(frame, atlases: atlases, region: region, into: target)
-      : blend(frame, atlases: atlases, region: region, into: target)
+      ? blendStraight(frame, shapes: shapes, region: region, into: target)
+      : blend(frame, shapes: shapes, region: region, into: target)
   }
 
-  /// Calls `body` with the frame's masks, each shape's trimmed to its budget and its stamp
-  /// clock ticked (`RingCoverageAtlas.beginFrame()`), in the list kept between draws (no
-  /// allocation per frame).
-  package func withAtlases<R, E: Error>(
-    of frame: RasterFrame, _ body: (FrameAtlases) throws(E) -> R
+  /// Calls `body` with the frame's shapes, in the list kept between draws (no allocation
+  /// per frame).
+  package func withShapes<R, E: Error>(
+    of frame: RasterFrame, _ body: (FrameShapes) throws(E) -> R
   ) throws(E) -> R {
-    var atlases: [RingCoverageAtlas?] = []
-    swap(&atlases, &frameAtlases)
+    var shapes: [RingMaskShape?] = []
+    swap(&shapes, &frameShapes)
     defer {
-      atlases.removeAll(keepingCapacity: true)
-      swap(&atlases, &frameAtlases)
+      shapes.removeAll(keepingCapacity: true)
+      swap(&shapes, &frameShapes)
     }
-    frame.caches(as: RingCoverageAtlas.self, into: &atlases)
-    var reach = 0
-    for case let atlas? in atlases {
-      atlas.beginFrame()
-      reach = max(reach, atlas.reach)
-    }
-    return try body(FrameAtlases(atlases: atlases, maximumReach: reach))
+    frame.caches(as: RingMaskShape.self, into: &shapes)
+    let reach = shapes.reduce(0) { max($0, $1?.reach ?? 0) }
+    return try body(FrameShapes(shapes: shapes, maximumReach: reach))
   }
 
   /// The rings' bounding box in viewport-relative pixels, cut to the visible region.
@@ -107,9 +100,9 @@ package final class CoverageSpanKernel {
   }
 }
 
-/// The atlases of one draw call, by shape index, and the furthest any of their masks reaches.
-package struct FrameAtlases {
-  var atlases: [RingCoverageAtlas?]
+/// The shapes of one draw call, by shape index, and the furthest any of their masks reaches.
+package struct FrameShapes {
+  var shapes: [RingMaskShape?]
   package var maximumReach: Int
 }
 

@@ -8,8 +8,6 @@ package final class PixelBufferDrawer {
   private let spans = CoverageSpanKernel()
   private var oneShape: [DashedRing] = []
   private var oneID: [ShapeID] = [.none]
-  /// The owner of the draws without a field (`draw(_:shape:into:threads:)`).
-  private let owner = ShapeStore.makeOwner()
 
   package init(budgetBytes: Int = LoaderPixelCache.defaultBudgetBytes) {
     shapes = ShapeStore(budgetBytes: budgetBytes)
@@ -33,7 +31,7 @@ package final class PixelBufferDrawer {
       try oneID.withUnsafeMutableBufferPointer { (ids) throws(RasterError) in
         try rings.withUnsafeBufferPointer { (rings) throws(RasterError) in
           try draw(
-            rings, shapes: shapes, ids: ids, owner: owner, into: checked.base,
+            rings, shapes: shapes, ids: ids, into: checked.base,
             bytesPerRow: buffer.bytesPerRow, region: checked.region,
             straight: buffer.format == .rgbaStraight, threads: threads)
         }
@@ -42,30 +40,30 @@ package final class PixelBufferDrawer {
   }
 
   /// Blends `rings` (shaped by `frameShapes`, handles in `ids`) into the pixels of `region` of
-  /// the buffer at `base`, `bytesPerRow` apart, for `owner` (a field's token: its shapes and
-  /// those drawn since its last draw are the host's frame): premultiplied "over", or straight
-  /// "over" when `straight`.
+  /// the buffer at `base`, `bytesPerRow` apart: premultiplied "over", or straight "over" when
+  /// `straight`.
   /// - Returns: the buffer's pixels that changed, as a rectangle that holds them all (a few
   ///   pixels wider than the ink), nil when none did.
   @discardableResult
   func draw(
     _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
-    ids: UnsafeMutableBufferPointer<ShapeID>, owner: UInt64, into base: UnsafeMutableRawPointer,
+    ids: UnsafeMutableBufferPointer<ShapeID>, into base: UnsafeMutableRawPointer,
     bytesPerRow: Int, region: PixelRegion, straight: Bool, threads: Int
   ) throws(RasterError) -> PixelBuffer.Rect? {
-    guard try frameShapes.anyDrawable(by: "spans", limit: RingCoverageAtlas.maximumRadius),
+    guard try frameShapes.anyDrawable(by: "spans", limit: RingMaskShape.maximumRadius),
       !rings.isEmpty, !region.isEmpty
     else { return nil }
-    let share = shapes.shareBytes
-    let changed = shapes.draw(frameShapes, ids: ids, owner: owner, slot: 0) { shape in
-      RingCoverageAtlas(shape: shape, budgetBytes: share)
+    let changed = shapes.draw(frameShapes, ids: ids, slot: 0) { shape in
+      RingMaskShape(shape: shape)
     } _: { caches in
       let target = PixelTarget(
         base: base + region.y * bytesPerRow + region.x * 4, width: region.width,
         height: region.height, pitch: bytesPerRow, originPixelX: region.x,
         originPixelY: region.y)
       return spans.blend(
-        RasterFrame(rings: rings, caches: caches, threads: threads), region: region,
+        RasterFrame(
+          rings: rings, caches: caches, threads: threads, now: shapes.now, masks: shapes.masks),
+        region: region,
         into: target, straight: straight)
     }
     return changed.map {

@@ -1,27 +1,32 @@
 import LoaderCore
 
-/// A ring shape's signed distance sampled once on a square grid about its centre, so that a
-/// mask at any rotation and sub-pixel offset reads each pixel's distance by bilinear
-/// interpolation (four loads, a few products) instead of an arctangent, square roots and a
-/// dash search per sample (`DashedRing.DistanceTable.signedDistance(x:y:)`, about 40 ns).
+/// A ring's signed distance sampled once on a square grid about its centre, shared by every
+/// ring of its proportions within an octave of sizes, so that a mask at any size of that
+/// octave, rotation and sub-pixel offset reads each pixel's distance by bilinear interpolation
+/// (four loads, a few products) instead of an arctangent, square roots and a dash search per
+/// sample (`DashedRing.DistanceTable.signedDistance(x:y:)`, about 40 ns).
 ///
+/// A shape of radius `r` px reads the grid of its `unit`: the same ring scaled to the
+/// octave's radius `R = 2^ceil(log2 r)`, so `k = r / R` is in `(1/2, 1]` and the shape's
+/// distance at `p` is `k d_unit(p / k)`. In the unit's pixels:
 /// ```
-/// node (i, j) at (-E + i s, -E + j s),   E = outer + 1 + s,   0 <= i, j < n
-/// s = min(1/4, h / 4)                      h: the half width (pixels), at least 1/4
+/// node (i, j) at (-E + i s, -E + j s),   E = R + h + 2 + s,   0 <= i, j < n
+/// s = min(1/4, h / 4)                      h: the unit's half width, at least 1/4
 /// ```
-/// Nodes within `2 + 2 s` px of the ring's annulus hold the exact distance; those farther
-/// hold the distance to the annulus (`|rho - R| - h`, a lower bound over 2 px, where no sample
-/// of a mask gets coverage). The distance has slope at most 1 and bends by `1/h` at most
-/// along a cap, so interpolating it strays there by about `s^2 / (8 h)` px (0.004 px for the
-/// seed's ring at density 1); where two caps meet in a notch, or a flat end meets the sides,
-/// it bends sharply, and a pixel there can differ by up to a tenth of full coverage.
-/// `RingDistanceGridTests` holds the masks to the exact rule's: at least 40 dB over the
-/// pixels either covers, for the seed and the seed changed one way at a time, 7-130 px.
+/// so a node is at most `s` (and `h / 4`) of the shape's own pixels from the next. Nodes
+/// within `2 (2 + 2 s)` unit px of the annulus hold the exact distance (at least `2 + 2 s` of
+/// the shape's); those farther hold the distance to the annulus (`|rho - R| - h`, a lower
+/// bound, where no sample of a mask gets coverage). The distance has slope at most 1 and bends
+/// by `1/h` at most along a cap, so interpolating it strays there by about `s^2 / (8 h)` px;
+/// where two caps meet in a notch, or a flat end meets the sides, it bends sharply, and a
+/// pixel there can differ by up to a tenth of full coverage. `RingDistanceGridTests` holds the
+/// masks to the exact rule's: at least 40 dB over the pixels either covers, for the seed and
+/// the seed changed one way at a time, 7-130 px.
 ///
-/// A grid past `maximumNodes`, or for a hairline (`minimumHalfWidth`), is not made (`init`
-/// returns nil): those rings take the exact rule.
+/// Shapes past `maximumNodes` and hairlines (`minimumHalfWidth`) take none (`unit(of:)` is
+/// nil): those rings take the exact rule. Whether a shape takes a grid is the shape's alone.
 final class RingDistanceGrid {
-  /// Node spacing, pixels.
+  /// Node spacing, unit pixels.
   let step: Double
   /// The grid's half extent `E`: node 0 lies at `-E`.
   let extent: Double
@@ -30,42 +35,39 @@ final class RingDistanceGrid {
   /// `side * side` distances, row by row (`j` the row, `v` its coordinate).
   let nodes: UnsafeMutablePointer<Float>
 
-  /// Strokes thinner than twice this take no grid (`init` returns nil).
+  /// Strokes thinner than twice this take no grid.
   static let minimumHalfWidth = 0.25
 
-  /// Most nodes a grid takes (2 MiB of distances: a ring about 180 px across).
-  static let maximumNodes = 1 << 19
+  /// Most nodes a grid takes (8 MiB of distances: the seed's proportions at 128 px radius).
+  static let maximumNodes = 1 << 21
 
-  /// Exact evaluations a grid of `shape` costs, for `RingCoverageAtlas` to weigh against
-  /// building masks the exact way; nil when it would not be made.
-  static func exactNodes(of shape: DashedRing) -> Int? {
-    guard let (step, _, side) = layout(of: shape) else { return nil }
-    let band = 2 + 2 * step
-    let area =
-      Double.pi
-      * ((shape.radius + shape.halfWidth + band).squared
-        - Swift.max(0, shape.radius - shape.halfWidth - band).squared)
-    return Swift.min(side * side, Int(area / (step * step)) + 1)
+  /// The unit ring whose grid `shape` reads, and `k`, the shape's pixels per unit pixel; nil
+  /// when the shape takes the exact rule. The unit's half width is rounded to 2^-24 of its
+  /// radius, so rings of one style at every size of an octave share it.
+  static func unit(of shape: DashedRing) -> (unit: DashedRing, scale: Double)? {
+    guard shape.halfWidth >= minimumHalfWidth, shape.isDrawable else { return nil }
+    var octave = 1.0
+    while octave < shape.radius { octave *= 2 }
+    while octave / 2 >= shape.radius { octave /= 2 }
+    let ratio = (shape.halfWidth / shape.radius * 0x1p24).rounded() / 0x1p24
+    let unit = DashedRing(
+      radius: octave, halfWidth: ratio * octave, cap: shape.cap, dashes: shape.dashes)
+    guard layout(of: unit).side * layout(of: unit).side <= maximumNodes else { return nil }
+    return (unit, shape.radius / octave)
   }
 
-  private static func layout(of shape: DashedRing) -> (step: Double, extent: Double, side: Int)? {
-    // Hairlines (under half a pixel wide) would need nodes closer than 1/16 px.
-    guard shape.halfWidth >= minimumHalfWidth else { return nil }
-    let step = Swift.min(0.25, shape.halfWidth / 4)
-    let extent = shape.radius + shape.halfWidth + 1 + step
-    let side = Int((2 * extent / step).rounded(.up)) + 2
-    guard side * side <= maximumNodes else { return nil }
-    return (step, extent, side)
+  private static func layout(of unit: DashedRing) -> (step: Double, extent: Double, side: Int) {
+    let step = Swift.min(0.25, unit.halfWidth / 4)
+    let extent = unit.radius + unit.halfWidth + 2 + step
+    return (step, extent, Int((2 * extent / step).rounded(.up)) + 2)
   }
 
-  /// The grid of `table`'s shape, or nil past `maximumNodes`.
-  init?(_ shape: DashedRing, table: DashedRing.DistanceTable) {
-    guard let (step, extent, side) = Self.layout(of: shape) else { return nil }
-    self.step = step
-    self.extent = extent
-    self.side = side
-    let band = 2 + 2 * step
-    let (r, h) = (shape.radius, shape.halfWidth)
+  /// The grid of `unit` (`unit(of:)`'s).
+  init(unit: DashedRing) {
+    (step, extent, side) = Self.layout(of: unit)
+    let table = DashedRing.DistanceTable(unit)
+    let band = 2 * (2 + 2 * step)
+    let (r, h) = (unit.radius, unit.halfWidth)
     let nodes = PageMemory.allocate(Float.self, capacity: side * side)
     for j in 0..<side {
       let y = -extent + Double(j) * step
@@ -83,10 +85,11 @@ final class RingDistanceGrid {
   /// Bytes the distances take, as allocated.
   var bytes: Int { side * side * MemoryLayout<Float>.stride }
 
-  /// The distances for a mask build to read without a runtime check per access; valid while
-  /// the grid lives.
-  var reader: Reader {
-    Reader(nodes: UnsafePointer(nodes), side: side, extent: extent, inverseStep: 1 / step)
+  /// The distances for a mask build of a shape `scale` of its pixels a unit pixel to read
+  /// without a runtime check per access; valid while the grid lives.
+  func reader(scale: Double) -> Reader {
+    Reader(
+      nodes: UnsafePointer(nodes), side: side, extent: extent, inverseStep: 1 / step, scale: scale)
   }
 
   /// A grid's distances, read by a mask build.
@@ -95,6 +98,8 @@ final class RingDistanceGrid {
     let side: Int
     let extent: Double
     let inverseStep: Double
+    /// The shape's pixels per unit pixel, `k`.
+    let scale: Double
 
     /// Coverage (0...255) of `count` pixels of a row, rounded up to whole fours, written
     /// from `row`: pixel `k` is centred at `(x0 + k, y)` on screen, turned back by the
@@ -115,11 +120,12 @@ final class RingDistanceGrid {
       typealias V = SIMD4<Float>
       @inline(__always) func maximum(_ a: V, _ b: V) -> V { a.replacing(with: b, where: a .< b) }
       @inline(__always) func minimum(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
-      let scale = Float(inverseStep)
+      // Grid units per shape pixel, and the shape's pixels per unit pixel.
+      let (scale, toShape) = (Float(inverseStep / self.scale), V(repeating: Float(self.scale)))
       let (c, s) = (Float(cos) * scale, Float(sin) * scale)
       // The pixel in the ring's frame, in grid units:
-      // gx = (x cos + y sin + E) / step,  gy = (-x sin + y cos + E) / step.
-      let e = Float(extent) * scale
+      // gx = ((x cos + y sin) / k + E) / step,  gy = ((-x sin + y cos) / k + E) / step.
+      let e = Float(extent * inverseStep)
       let gx0 = V(repeating: Float(y) * s + e)
       let gy0 = V(repeating: Float(y) * c + e)
       let half = V(repeating: 0.5)
@@ -150,7 +156,7 @@ final class RingDistanceGrid {
         }
         let top = a + (b - a) * tx
         let bottom = c + (d - c) * tx
-        return top + (bottom - top) * ty
+        return (top + (bottom - top) * ty) * toShape
       }
       @inline(__always) func cover(_ d: V) -> V {
         minimum(maximum(minimum(half - d, cap), zero), one)
@@ -177,8 +183,4 @@ final class RingDistanceGrid {
       }
     }
   }
-}
-
-extension Double {
-  fileprivate var squared: Double { self * self }
 }

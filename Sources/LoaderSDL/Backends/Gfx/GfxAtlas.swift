@@ -19,13 +19,14 @@ import LoaderCore
 /// `DashedRing.DistanceTable.fringeReach(halfWidth:)`) leaves room for the antialiased fringe
 /// at every offset, so the cell's side is `2 origin + 1`.
 ///
-/// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (a quarter
-/// of the `LoaderRenderer`'s budget, 32 MiB by default), in textures one cell wide holding a column of
-/// `cellsPerPage` cells, so a cell's rows lie next to each other in memory and its copy
-/// reads one compact block. By these formulas the seed ring at scale 1 has 786 phases and
-/// 53 px cells (11.2 kB): 8.8 MB for every phase at one offset (rings on whole pixels, like the
-/// bench's), 141 MB for all 16 offsets; past the budget the oldest cell is repainted for the
-/// newest, so a frame needing more cells than fit is correct, only slower.
+/// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (the share
+/// of the `LoaderRenderer`'s budget it was made with: a quarter), in textures one cell wide
+/// holding a column of `cellsPerPage` cells, so a cell's rows lie next to each other in memory
+/// and its copy reads one compact block. By these formulas the seed ring at scale 1 has 786
+/// phases and 53 px cells (11.2 kB): 8.8 MB for every phase at one offset (rings on whole
+/// pixels, like the bench's), 141 MB for all 16 offsets. Cells are stamped with the store's
+/// clock as masks are; when every slot is taken, the cell `CachePolicy` ranks last is painted
+/// over, so a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
   /// hold its ink.
@@ -68,8 +69,10 @@ final class GfxAtlas: RingShapeCache {
   private let cells: UnsafeMutablePointer<Cell>
   /// `maximumRects` per slot.
   let rects: UnsafeMutablePointer<SIMD4<Int32>>
-  /// The slot the next painted cell takes; past `capacity` it wraps and evicts the oldest.
-  private var nextSlot = 0
+  /// Per slot, the store's clock when a draw last used it (`CachePolicy.rank(_:now:)`).
+  private let stamps: UnsafeMutablePointer<UInt32>
+  /// Slots painted so far (at most `capacity`).
+  private var usedSlots = 0
 
   /// The largest ring (centre to outer edge, pixels) an atlas takes.
   static let maximumReach = 1024.0
@@ -122,6 +125,7 @@ final class GfxAtlas: RingShapeCache {
     keyOfSlot = .allocate(capacity: capacity)
     keyOfSlot.initialize(repeating: -1, count: capacity)
     cells = .allocate(capacity: capacity)
+    stamps = .allocate(capacity: capacity)
     rects = .allocate(capacity: capacity * Self.maximumRects)
   }
 
@@ -133,7 +137,7 @@ final class GfxAtlas: RingShapeCache {
     tints.removeAll()
     slotOfKey.update(repeating: -1, count: keyCount)
     keyOfSlot.update(repeating: -1, count: capacity)
-    nextSlot = 0
+    usedSlots = 0
   }
 
   deinit {
@@ -141,6 +145,7 @@ final class GfxAtlas: RingShapeCache {
     slotOfKey.deallocate()
     keyOfSlot.deallocate()
     cells.deallocate()
+    stamps.deallocate()
     rects.deallocate()
   }
 
@@ -156,10 +161,6 @@ final class GfxAtlas: RingShapeCache {
   /// The cell's box reaches `origin + 1` pixels from the centre at most.
   var cullingReach: Float { Float(origin + 1) }
 
-  /// The store's budget needs the room: the page textures go (`close()`), cells are painted
-  /// again on demand.
-  func shed() { close() }
-
   /// The phase index of `degrees` (any finite value).
   @inline(__always)
   func phase(ofDegrees degrees: Float) -> Int { keys.phase(ofDegrees: degrees) }
@@ -167,12 +168,26 @@ final class GfxAtlas: RingShapeCache {
   @inline(__always)
   func key(phase: Int, sx: Int, sy: Int) -> Int { keys.key(phase: phase, sx: sx, sy: sy) }
 
-  /// The cell for `key`, painting it first if it is not in the atlas.
+  /// The cell for `key`, painting it first if it is not in the atlas, stamped `now`.
   @inline(__always)
-  func cell(_ key: Int) throws(SDLError) -> Cell {
-    let slot = slotOfKey[key]
-    if slot >= 0 { return cells[Int(slot)] }
-    return try paint(key)
+  func cell(_ key: Int, now: UInt32) throws(SDLError) -> Cell {
+    let slot = Int(slotOfKey[key])
+    guard slot >= 0 else { return try paint(key, now: now) }
+    if stamps[slot] & ~CachePolicy.reusedBit != now { stamps[slot] = now | CachePolicy.reusedBit }
+    return cells[slot]
+  }
+
+  /// The slot a new cell takes: a free one, else the one `CachePolicy` ranks last.
+  private func freeSlot(now: UInt32) -> Int {
+    guard usedSlots == capacity else {
+      usedSlots += 1
+      return usedSlots - 1
+    }
+    var (worst, rank) = (0, -1)
+    for s in 0..<capacity where CachePolicy.rank(stamps[s], now: now) > rank {
+      (worst, rank) = (s, CachePolicy.rank(stamps[s], now: now))
+    }
+    return worst
   }
 
   /// The page texture `cell` lives in, its modulation set to `color`.
@@ -190,11 +205,11 @@ final class GfxAtlas: RingShapeCache {
     return texture
   }
 
-  private func paint(_ key: Int) throws(SDLError) -> Cell {
+  private func paint(_ key: Int, now: UInt32) throws(SDLError) -> Cell {
     let s = subpixelSteps
     let (phase, sx, sy) = keys.decode(key)
-    let slot = nextSlot % capacity
-    nextSlot = slot + 1
+    let slot = freeSlot(now: now)
+    stamps[slot] = now
     if keyOfSlot[slot] >= 0 { slotOfKey[Int(keyOfSlot[slot])] = -1 }
     let perPage = cellsPerPage
     let page = slot / perPage

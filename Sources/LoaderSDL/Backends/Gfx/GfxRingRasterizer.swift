@@ -69,9 +69,7 @@ package final class GfxRingRasterizer: RingRasterizer {
     throws(SDLError) -> any RingShapeCache
   {
     if !target.traits.isSoftware {
-      return try GfxShapeTexture(
-        shape: shape, renderer: target.renderer, traits: target.traits,
-        budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
+      return try GfxShapeTexture(shape: shape, renderer: target.renderer, traits: target.traits)
     }
     return try GfxAtlas(
       shape: shape, renderer: target.renderer, traits: target.traits,
@@ -114,7 +112,7 @@ package final class GfxRingRasterizer: RingRasterizer {
       let (ax, sx) = atlas.keys.anchor(ring.centerX)
       let (ay, sy) = atlas.keys.anchor(ring.centerY)
       let key = atlas.key(phase: atlas.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
-      let cell = try atlas.cell(key)
+      let cell = try atlas.cell(key, now: frame.now)
       guard cell.rectCount > 0 else { return true }
       // The cell's top-left pixel lands `origin` pixels up and left of the anchor.
       let left = Int32(ax - atlas.origin)

@@ -28,13 +28,15 @@ final class GfxShapeTexture: RingShapeCache {
   let texturePerPixel: Float
 
   /// Texels per target pixel on each axis: 2, or 1 for a ring whose texture at 2 would take
-  /// more than `budgetBytes` or exceed the renderer's texture side (rings hundreds of pixels
-  /// across, whose edges filtering blurs the least).
+  /// more than `fineBytes` or exceed the renderer's texture side (rings hundreds of pixels
+  /// across, whose edges filtering blurs the least). Decided by the shape and the renderer
+  /// alone, never by a cache's budget: the pixels do not depend on it.
   let supersampling: Double
 
-  init(shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits, budgetBytes: Int)
-    throws(SDLError)
-  {
+  /// The most a texture at twice the ring's size takes (a ring about 1,400 px across).
+  static let fineBytes = 32 << 20
+
+  init(shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits) throws(SDLError) {
     let limit = traits.maximumTextureSide
     // `ink`: the ink's reach `o`; `origin`: the texture's centre, `side / 2`.
     func side(at scale: Double) -> (side: Int, origin: Int, ink: Int) {
@@ -45,7 +47,7 @@ final class GfxShapeTexture: RingShapeCache {
       return (2 * origin, origin, Int(ink))
     }
     let fine = side(at: 2)
-    let fits = fine.side * fine.side * 4 <= budgetBytes && (limit == 0 || fine.side <= limit)
+    let fits = fine.side * fine.side * 4 <= Self.fineBytes && (limit == 0 || fine.side <= limit)
     supersampling = fits ? 2 : 1
     let big = shape.scaled(by: supersampling)
     let reach = big.radius + big.halfWidth

@@ -17,7 +17,7 @@ import LoaderPixels
 /// One instance draws on one renderer (its `LoaderRenderer`'s), which the texture belongs to.
 package final class CoverageSpanRasterizer: RingRasterizer {
   package let name = "spans"
-  package let maximumReach = RingCoverageAtlas.maximumRadius
+  package let maximumReach = RingMaskShape.maximumRadius
   /// Masks, bands and blending: the same kernel a `PixelBuffer` draw uses.
   let kernel = CoverageSpanKernel()
   private var overlay: OpaquePointer?
@@ -41,7 +41,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
   package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     -> any RingShapeCache
   {
-    RingCoverageAtlas(shape: shape, budgetBytes: budgetBytes)
+    RingMaskShape(shape: shape)
   }
 
   package var ownBytes: Int { overlaySize.width * overlaySize.height * 4 }
@@ -55,25 +55,25 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {
     threadsOfLastFrame = frame.threads
-    return try kernel.withAtlases(of: frame) { (masks) throws(SDLError) in
-      try draw(frame, masks: masks, on: target)
+    return try kernel.withShapes(of: frame) { (shapes) throws(SDLError) in
+      try draw(frame, shapes: shapes, on: target)
     }
   }
 
-  private func draw(_ frame: RasterFrame, masks: FrameAtlases, on target: RasterTarget)
+  private func draw(_ frame: RasterFrame, shapes: FrameShapes, on target: RasterTarget)
     throws(SDLError) -> Bool
   {
     if let surface = target.writableSurface() {
       SDL_RenderFlush(target.renderer)  // the software renderer batches: land its work first
-      try draw(frame, atlases: masks, into: surface, region: target.region)
+      try draw(frame, shapes: shapes, into: surface, region: target.region)
       return true
     }
-    try drawThroughOverlay(frame, atlases: masks, on: target)
+    try drawThroughOverlay(frame, shapes: shapes, on: target)
     return true
   }
 
   private func draw(
-    _ frame: RasterFrame, atlases: FrameAtlases, into surface: UnsafeMutablePointer<SDL_Surface>,
+    _ frame: RasterFrame, shapes: FrameShapes, into surface: UnsafeMutablePointer<SDL_Surface>,
     region: PixelRegion
   ) throws(SDLError) {
     // The visible region in the surface's pixels, cut to the surface.
@@ -92,16 +92,16 @@ package final class CoverageSpanRasterizer: RingRasterizer {
     let target = PixelTarget(
       base: pixels + top * pitch + left * 4, width: right - left, height: bottom - top,
       pitch: pitch, originPixelX: left - region.originX, originPixelY: top - region.originY)
-    kernel.blend(frame, atlases: atlases, region: region, into: target, straight: false)
+    kernel.blend(frame, shapes: shapes, region: region, into: target, straight: false)
   }
 
   private func drawThroughOverlay(
-    _ frame: RasterFrame, atlases: FrameAtlases, on target: RasterTarget
+    _ frame: RasterFrame, shapes: FrameShapes, on target: RasterTarget
   ) throws(SDLError) {
     let (renderer, region) = (target.renderer, target.region)
     guard
       let box = CoverageSpanKernel.bounds(
-        of: frame.rings, reach: atlases.maximumReach, region: region)
+        of: frame.rings, reach: shapes.maximumReach, region: region)
     else {
       return
     }
@@ -121,7 +121,7 @@ package final class CoverageSpanRasterizer: RingRasterizer {
       base: base, width: box.width, height: box.height, pitch: Int(pitch),
       originPixelX: box.x, originPixelY: box.y)
     kernel.blend(
-      frame, atlases: atlases, region: region, into: pixels,
+      frame, shapes: shapes, region: region, into: pixels,
       straight: overlayBlend == SDL_BLENDMODE_BLEND)
     SDL_UnlockTexture(texture)
     var destination = SDL_Rect(

@@ -1,15 +1,41 @@
 import Foundation
 import LoaderCore
 
-extension RingCoverageAtlas {
-  /// Builds the mask of `key`: every pixel of the ring's annulus (plus a pixel of fringe)
-  /// whose coverage is not 0, row by row, in as few four-pixel chunks as cover them.
-  func buildMask(_ key: Int) -> (start: Int, count: Int) {
-    let s = subpixelSteps
-    let offset = key >> Self.phaseBits
-    let (sx, sy) = (offset % s, offset / s)
-    let phase = key & Self.phaseMask
-    let rotation = 2 * Double.pi * Double(phase) / Double(phases)
+/// Where a mask build writes: chunks past `count`, and one row's coverage. Each thread
+/// building masks has its own (`MaskCache.build`); the chunks then go to the arena.
+final class MaskScratch {
+  var chunks = PageMemory.allocate(MaskCache.Chunk.self, capacity: 1 << 10)
+  var capacity = 1 << 10
+  var count = 0
+  /// A row's coverage, 8 bytes past the widest row: the grid writes whole fours and the
+  /// chunk scan reads eights.
+  var row: [UInt8] = []
+
+  deinit { PageMemory.deallocate(chunks, capacity: capacity) }
+
+  /// Room for `extra` more chunks (growing by half).
+  func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    let bigger = max(count + extra, capacity + capacity / 2)
+    let moved = PageMemory.allocate(MaskCache.Chunk.self, capacity: bigger)
+    moved.update(from: chunks, count: count)
+    PageMemory.deallocate(chunks, capacity: capacity)
+    (chunks, capacity) = (moved, bigger)
+  }
+}
+
+extension RingMaskShape {
+  /// Builds the mask of `key` (a `RingAtlasKeys` key) at `pitch` into `scratch`: every pixel
+  /// of the ring's annulus (plus a pixel of fringe) whose coverage is not 0, row by row, in as
+  /// few four-pixel chunks as cover them, reading the distance from `grid` (the shape's
+  /// `RingDistanceGrid`, which it must be given when it takes one) or the exact rule.
+  /// - Returns: where its chunks start in `scratch`, and how many there are.
+  func buildMask(
+    _ key: Int, pitch: Int, grid: RingDistanceGrid?, into scratch: MaskScratch
+  ) -> (start: Int, count: Int) {
+    let s = keys.subpixelSteps
+    let (phase, sx, sy) = keys.decode(key)
+    let rotation = 2 * Double.pi * Double(phase) / Double(keys.phases)
     let fx = Double(sx) / Double(s)
     let fy = Double(sy) / Double(s)
     let outer = shape.radius + shape.halfWidth + 1
@@ -19,7 +45,7 @@ extension RingCoverageAtlas {
     // Rings under 8 pixels across are held to no reference picture: the one-pixel box
     // builds their masks four times as fast as `coverage(x:y:)`'s quarters would.
     let quarters = outer - 1 >= Self.smallRingRadius
-    let grid = distanceGridForNextMask()
+    let grid = self.grid.flatMap { g in grid?.reader(scale: g.scale) }
     let h = shape.halfWidth
     // `coverage(x:y:)` takes quarters for strokes under 2 pixels wide only.
     let gridQuarters = quarters && h < DashedRing.DistanceTable.supersampledBelowHalfWidth
@@ -29,18 +55,16 @@ extension RingCoverageAtlas {
     // more covers the grid's interpolation (`RingDistanceGrid`: under a hundredth).
     let margin = gridQuarters ? 0.625 : 0.5625
     let (ink, hole) = (shape.radius + h + margin, shape.radius - h - margin)
-    // The row is built in a local buffer kept between masks (locals: see the README), the
-    // chunks straight into the store, past its last chunk, with room made before each row for
-    // as many as the row can have (`width / 4 + 1`: a thick ring's rows above its hole are
-    // inked across), so the buffers grow with what masks take, not with their bound.
+    // Chunks go past the scratch's last, with room made before each row for as many as the
+    // row can have (`width / 4 + 1`: a thick ring's rows above its hole are inked across).
+    if scratch.row.count < 2 * reach + 10 {
+      scratch.row = [UInt8](repeating: 0, count: 2 * reach + 10)
+    }
     var row: [UInt8] = []
-    swap(&row, &rowScratch)
-    defer { swap(&row, &rowScratch) }
-    let first = chunkCount
-    var blendOut = blends + first
-    let pitch = self.pitch
+    swap(&row, &scratch.row)
+    defer { swap(&row, &scratch.row) }
+    let first = scratch.count
     var count = 0
-    var pixelsSampled = 0
     row.withUnsafeMutableBufferPointer { row in
       for j in -rowReach...rowReach {
         let y = Double(j) + 0.5 - fy
@@ -60,7 +84,6 @@ extension RingCoverageAtlas {
         }
         // Coverage of the row, then the chunks covering it.
         let width = hi - lo + 1
-        pixelsSampled += width - max(0, holeHi - holeLo + 1)
         if let grid {
           // Both sides of the hole, four pixels a step (a step may run into the hole or past
           // `hi`: the row has room, and the hole is cleared after).
@@ -97,13 +120,9 @@ extension RingCoverageAtlas {
         // Chunks never overlap, and zeros inside one cost nothing extra.
         // Eight clear pixels are skipped at once (the row has room past `width` for the
         // read; what lies there only ends the loop sooner).
-        let rowMost = width / Self.chunk + 1
-        if first + count + rowMost > chunkCapacity {
-          chunkCount = first + count
-          reserveChunks(rowMost)
-          chunkCount = first
-          blendOut = blends + first
-        }
+        scratch.count = first + count
+        scratch.reserve(width / MaskCache.chunk + 1)
+        let out = scratch.chunks + first
         let base = UnsafeRawPointer(row.baseAddress!)
         var i = 0
         while i < width {
@@ -118,18 +137,19 @@ extension RingCoverageAtlas {
           // The four bytes as one word (pixel 0 lowest), those past the row's end cleared
           // by a shift (a loop over the lanes went through memory: an eighth of the build).
           var w = base.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-          if i + Self.chunk > width { w &= UInt32.max >> (8 * (i + Self.chunk - width)) }
-          blendOut[count] = Blend(
+          if i + MaskCache.chunk > width {
+            w &= UInt32.max >> (8 * (i + MaskCache.chunk - width))
+          }
+          out[count] = MaskCache.Chunk(
             offset: Int32(j * pitch + (lo + i) * 4),
             coverage: unsafeBitCast(UInt32(littleEndian: w), to: SIMD4<UInt8>.self))
           count += 1
-          i += Self.chunk
+          i += MaskCache.chunk
         }
       }
     }
-    if grid == nil { exactSamples += pixelsSampled * (quarters ? 2 : 1) }
-    chunkCount = first + count
-    setMask(key, start: first, count: count)
+    scratch.count = first + count
+    MaskCache.masksBuilt.wrappingAdd(1, ordering: .relaxed)
     return (first, count)
   }
 }
