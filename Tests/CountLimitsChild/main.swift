@@ -25,7 +25,8 @@ func finish(_ line: String) -> Never {
   }
   if first {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    exit(0)
+    // `_exit`: no teardown while the other thread may still be adding loaders.
+    _exit(0)
   }
   // The other thread printed and is exiting.
   while true { sleep(1) }
