@@ -175,6 +175,13 @@ let package = Package(
       ],
       path: "Tests/SwiftLoaderTestSupport"),
 
+    // Not a product: one entry point that takes a count, a capacity, a thread count or a
+    // byte budget, fed one value in a process of its own, so that a trap is seen as a crash
+    // (`RasterTests.CountLimitsTests` runs it).
+    .executableTarget(
+      name: "SwiftLoaderCountLimitsChild", dependencies: ["LoaderCore", "LoaderSDL"],
+      path: "Tests/CountLimitsChild"),
+
     // MARK: - Tests
 
     // SwiftLoaderHarness: the seeded toggle schedules the engine's tests replay.
@@ -186,6 +193,8 @@ let package = Package(
         "SwiftLoaderTestSupport",
         "SwiftLoaderCairoReference",
         "CSwiftLoaderSDL2",
+        // Run as a process (`CountLimitsTests`), not imported.
+        "SwiftLoaderCountLimitsChild",
       ]
     ),
     .testTarget(

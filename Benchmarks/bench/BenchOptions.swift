@@ -1,4 +1,5 @@
 import Foundation
+import LoaderSDL
 import SwiftLoaderSupport
 
 /// The command line, validated before anything is measured or rebuilt.
@@ -14,7 +15,7 @@ struct BenchOptions: Equatable {
   var threads: Int?
   var help = false
 
-  static let maximumThreads = 256
+  static let maximumThreads = LoaderField.maximumThreads
 
   private static let table = FlagTable<BenchOptions>(
     program: "bench",

@@ -5,7 +5,8 @@ import LoaderSDL
 let view = LoaderView(isAnimating: true)
 let headless = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == "dummy"
 let surface = SDL_CreateRGBSurfaceWithFormat(0, 780, 240, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-let window = headless ? nil : SDL_CreateWindow("hello-loader", 0, 0, 390, 120, 0x2000)  // HiDPI
+let hiDPI = SDL_WINDOW_ALLOW_HIGHDPI.rawValue  // pixels at the display's density
+let window = headless ? nil : SDL_CreateWindow("hello-loader", 0, 0, 390, 120, hiDPI)
 do {
   let soft = surface.flatMap(SDL_CreateSoftwareRenderer)
   guard let r = headless ? soft : SDL_CreateRenderer(window, -1, 0) else {

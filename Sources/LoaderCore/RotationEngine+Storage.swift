@@ -16,6 +16,23 @@ extension RotationEngine {
     return total
   }
 
+  /// The most loaders an engine holds (and reserves for): 2^24, 16,777,216, sixteen times the
+  /// million it is designed and measured for. Their slots, rings and wheel entries are
+  /// indexed by 32 bits with room to spare, `count * ringCount` cannot overflow `Int` for any
+  /// style (at most 1,024 rings), and at the seed's `bytesPerLoader(ringCount:)` they take
+  /// about 4.3 GiB here. A host's tables add theirs (`LoaderField.maximumCount`).
+  package static let maximumLoaders = 1 << 24
+
+  /// Bytes one loader of `ringCount` rings adds to `storageBytes` once its tables are
+  /// reserved: its run, toggle times and tag, one wheel entry (an animating loader waits in
+  /// one bucket), and each ring's history and four per-ring `Float`s. Spare capacity, free
+  /// lists and the overlap pool are left out.
+  package static func bytesPerLoader(ringCount: Int) -> Int {
+    MemoryLayout<LoaderRun>.stride + 2 * MemoryLayout<Double>.stride
+      + MemoryLayout<UInt32>.stride + MemoryLayout<WheelEntry>.stride
+      + ringCount * (MemoryLayout<RingHistory>.stride + 4 * MemoryLayout<Float>.stride)
+  }
+
   /// Called after a removal: once the live loaders have halved since the last look, gives
   /// back the storage behind the highest live slot and ring (`compactStorage()`). Each look
   /// costs a pass over the slots and the wheel, and comes only after the count halves, so

@@ -1,13 +1,26 @@
 import Foundation
 
 extension RotationEngine {
-  /// Cores this process may run on: the default `threadCount`. Read once (Foundation reads
-  /// the cgroup's CPU quota for it, a URL parsed and a file read: half a megabyte of its code
-  /// paged in), and only by what runs on several threads: a `LoaderView` never asks.
+  /// Cores this process may run on, at most `maximumThreadCount`: the default `threadCount`.
+  /// Read once (Foundation reads the cgroup's CPU quota for it, a URL parsed and a file read:
+  /// half a megabyte of its code paged in), and only by what runs on several threads: a
+  /// `LoaderView` never asks.
   package static var availableCores: Int { cores }
-  private static let cores = ProcessInfo.processInfo.activeProcessorCount
+  private static let cores = Swift.min(
+    ProcessInfo.processInfo.activeProcessorCount, maximumThreadCount)
 
-  /// Sets the threads the per-ring passes may use (>= 1; 1 runs them on the calling thread).
+  /// The most threads a pass may be given: 256, the demo's and the bench's `--threads` limit
+  /// too (they read it from `LoaderField.maximumThreads`). The passes split into pieces of at
+  /// least `minimumRingsPerThread` rings a worker, so 256 threads already need 8 million rings
+  /// to all get work, and the pool behind them has one thread fewer than the cores: a larger
+  /// count changes nothing but the number a caller mistyped.
+  package static let maximumThreadCount = 256
+
+  /// `threadCount`'s range.
+  package static var threadCountRange: ClosedRange<Int> { 1...maximumThreadCount }
+
+  /// Sets the threads the per-ring passes may use (1...`maximumThreadCount`; 1 runs them on
+  /// the calling thread).
   ///
   /// The passes are element-wise (ring `i`'s angle reads only ring `i`'s inputs), so they
   /// split into contiguous ring ranges with no lock and no atomic on the output: each range
@@ -23,7 +36,7 @@ extension RotationEngine {
   /// same threads past `minimumTriggersPerThread` per worker (`fireCommonOnThreads`); moving
   /// entries between buckets stays on the calling thread.
   package mutating func setThreadCount(_ n: Int) throws(Error) {
-    guard n >= 1 else { throw .invalidThreadCount(n) }
+    guard Self.threadCountRange.contains(n) else { throw .invalidThreadCount(n) }
     threadCount = n
   }
 

@@ -77,6 +77,8 @@ package struct RotationEngine: Sendable {
     case renderTimeOutsideWindow(time: Double, window: ClosedRange<Double>)
     case bufferTooSmall(count: Int, needed: Int)
     case invalidThreadCount(Int)
+    /// A `capacity` below 0 or above `maximumLoaders`.
+    case invalidCapacity(Int)
 
     package var description: String {
       switch self {
@@ -86,15 +88,22 @@ package struct RotationEngine: Sendable {
       case .ringOutOfRange(let r, let n): "ring \(r) out of range 0..<\(n)"
       case .timeNotFinite(let t): "time must be finite, got \(t)"
       case .timeOutOfRange(let t):
-        "time \(t) is past the last time loaders can show (about 140,000 years of loader time)"
+        "time \(millisecondText(t)) is past the last time loaders can show (about 140,000"
+          + " years of loader time)"
       case .timeBeforeNow(let t, let now):
-        "time \(t) is before the engine's time \(now) (the simulated past cannot change)"
+        "time \(millisecondText(t)) is before the engine's time \(millisecondText(now))"
+          + " (the simulated past cannot change)"
       case .timeDecreasing(let id, let t, let p):
-        "loader \(id): toggle time \(t) is before its previous toggle at \(p)"
+        "loader \(id): toggle time \(millisecondText(t)) is before its previous toggle at"
+          + " \(millisecondText(p))"
       case .renderTimeOutsideWindow(let t, let w):
-        "render time \(t) is outside the presentable window \(w.lowerBound)...\(w.upperBound)"
+        "render time \(millisecondText(t)) is outside the presentable window"
+          + " \(millisecondText(w.lowerBound))...\(millisecondText(w.upperBound))"
       case .bufferTooSmall(let c, let n): "angle buffer holds \(c) rings, needs \(n)"
-      case .invalidThreadCount(let n): "thread count must be >= 1, got \(n)"
+      case .invalidThreadCount(let n):
+        "thread count must be 1...\(RotationEngine.maximumThreadCount), got \(n)"
+      case .invalidCapacity(let n):
+        "capacity must be 0...\(RotationEngine.maximumLoaders) loaders, got \(n)"
       }
     }
   }
@@ -251,16 +260,22 @@ package struct RotationEngine: Sendable {
   ///   - capacity: loaders to reserve storage for.
   ///   - wheelSize: buckets in the timing wheel (rounded up to a power of two); triggers
   ///     further apart than `wheelSize * dt` cost a look per lap, nothing more.
-  ///   - threadCount: threads for the per-ring passes, >= 1 (default: every core; 1 keeps
-  ///     them on the calling thread). See `setThreadCount(_:)`.
+  ///   - threadCount: threads for the per-ring passes, 1...`maximumThreadCount` (default:
+  ///     every core, at most that; 1 keeps them on the calling thread). See
+  ///     `setThreadCount(_:)`.
   /// - Throws: `Error.invalidStep` for a `dt` that is not finite and > 0,
-  ///   `Error.invalidThreadCount` for a `threadCount` below 1.
+  ///   `Error.invalidCapacity` for a `capacity` outside 0...`maximumLoaders`,
+  ///   `Error.invalidThreadCount` for a `threadCount` outside 1...`maximumThreadCount`; each
+  ///   before anything is allocated.
   package init(
     dt: Double, capacity: Int = 0, wheelSize: Int = 64,
     threadCount: Int = RotationEngine.availableCores
   ) throws(Error) {
     guard dt.isFinite, dt > 0 else { throw .invalidStep(dt) }
-    guard threadCount >= 1 else { throw .invalidThreadCount(threadCount) }
+    guard (0...Self.maximumLoaders).contains(capacity) else { throw .invalidCapacity(capacity) }
+    guard Self.threadCountRange.contains(threadCount) else {
+      throw .invalidThreadCount(threadCount)
+    }
     self.dt = dt
     self.threadCount = threadCount
     inverseDt = 1 / dt

@@ -12,9 +12,13 @@ extension LoaderField {
   ///   - time: caller seconds the loader appears at.
   /// - Returns: the new loader's handle, for every call about it.
   /// - Throws: `LoaderField.Error` when `time` is not finite or maps past the last
-  ///   representable loader time (about 140,000 years).
+  ///   representable loader time (about 140,000 years), or (reason `.tooLarge`) when the
+  ///   field already holds `maximumCount` loaders.
   @discardableResult
   public func addLoader(isAnimating: Bool, at time: Double) throws(Error) -> LoaderID {
+    guard count < maximumCount else {
+      throw .tooManyLoaders(adding: 1, to: count, limit: maximumCount)
+    }
     let tau = try loaderTime(at: time)
     let at = max(tau, engine.time)
     let id: LoaderID
@@ -41,16 +45,29 @@ extension LoaderField {
 
   /// Adds `n` loaders (see `addLoader(isAnimating:at:)`), storage reserved once. Their
   /// handles are the last `n` of `loaders`.
+  ///
+  /// Each loader takes the storage `maximumCount` counts (about 490 bytes of the seed). A
+  /// field past the size a frame can draw in a second is slow in every call, not only here:
+  /// on 2 cores `addLoaders(10_000_000, ...)` takes about 25 s and the first draw of those
+  /// loaders 32 s. A million step in a few milliseconds a frame (the bench's `step/soa`):
+  /// keep a field to what its frames show.
   /// - Parameters:
-  ///   - n: how many; 0 or less adds none.
+  ///   - n: how many, 0...`maximumCount - count` (0 adds none).
   ///   - isAnimating: whether they animate from `time` on.
   ///   - time: caller seconds they appear at.
-  /// - Throws: what `addLoader(isAnimating:at:)` throws, before adding any.
+  /// - Throws: `LoaderField.Error` for a negative `n` (reason `.outOfRange`) or one that
+  ///   would take the field past `maximumCount` (`.tooLarge`), before anything is reserved;
+  ///   what `addLoader(isAnimating:at:)` throws, before adding any.
   public func addLoaders(_ n: Int, isAnimating: Bool, at time: Double) throws(Error) {
+    guard n >= 0 else { throw .invalidLoaderCount(n) }
+    let limit = maximumCount
+    // `count + n` only once it is known not to overflow.
+    guard n <= limit - count else { throw .tooManyLoaders(adding: n, to: count, limit: limit) }
+    guard n > 0 else { return }
     engine.reserveCapacity(loaders: count + n, rings: (count + n) * style.ringCount)
     loaders.reserveCapacity(count + n)
     order.reserveCapacity(order.count + n)
-    for _ in 0..<max(0, n) { try addLoader(isAnimating: isAnimating, at: time) }
+    for _ in 0..<n { try addLoader(isAnimating: isAnimating, at: time) }
   }
 
   /// Removes a loader; the ones after it move up a cell. Its handle goes stale: every later

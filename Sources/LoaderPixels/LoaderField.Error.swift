@@ -34,9 +34,10 @@ extension LoaderField {
       /// The handle of a loader that was removed.
       case removedLoader
       /// A value outside its limits: a style, speed, opacity, slow motion's factor, frame
-      /// rate or thread count.
+      /// rate, thread count, or a negative count or capacity.
       case outOfRange
-      /// A ring larger than the backend draws, or than the renderer's textures hold.
+      /// A ring larger than the backend draws, or than the renderer's textures hold; or more
+      /// loaders than a field holds (`LoaderField.maximumCount`), as a count or a capacity.
       case tooLarge
       /// An SDL call failed while drawing: its name and `SDL_GetError()` in `description`.
       case backendFailed
@@ -51,6 +52,12 @@ extension LoaderField {
       case invalidOpacity(Double)
       case invalidRenderScale(x: Float, y: Float)
       case invalidThreads(Int)
+      /// A negative count of loaders to add.
+      case invalidLoaderCount(Int)
+      /// Adding `adding` loaders to a field of `count` would pass its `maximumCount`, `limit`.
+      case tooManyLoaders(adding: Int, count: Int, limit: Int)
+      /// A capacity below 0 or past `limit`, the field's `maximumCount`.
+      case invalidCapacity(Int, limit: Int)
       case closed
       case invalidMotion(Double)
       case invalidFrameRate(Double)
@@ -75,8 +82,10 @@ extension LoaderField {
       case .invalidFrame, .invalidLoaderFrame, .invalidRenderScale: .frame
       case .invalidBuffer: .buffer
       case .invalidStyle, .invalidSpeed, .invalidOpacity, .invalidThreads, .invalidMotion,
-        .invalidFrameRate:
+        .invalidFrameRate, .invalidLoaderCount:
         .outOfRange
+      case .tooManyLoaders: .tooLarge
+      case .invalidCapacity(let n, _): n < 0 ? .outOfRange : .tooLarge
       case .failed(let e): e.reason
       case .layout(let e):
         switch e {
@@ -91,6 +100,7 @@ extension LoaderField {
           .time
         case .invalidStep, .invalidStyle, .ringOutOfRange, .bufferTooSmall, .invalidThreadCount:
           .outOfRange
+        case .invalidCapacity(let n): n < 0 ? .outOfRange : .tooLarge
         }
       }
     }
@@ -112,6 +122,15 @@ extension LoaderField {
       Self(detail: .invalidRenderScale(x: x, y: y))
     }
     package static func invalidThreads(_ n: Int) -> Self { Self(detail: .invalidThreads(n)) }
+    package static func invalidLoaderCount(_ n: Int) -> Self {
+      Self(detail: .invalidLoaderCount(n))
+    }
+    package static func tooManyLoaders(adding n: Int, to count: Int, limit: Int) -> Self {
+      Self(detail: .tooManyLoaders(adding: n, count: count, limit: limit))
+    }
+    package static func invalidCapacity(_ n: Int, limit: Int) -> Self {
+      Self(detail: .invalidCapacity(n, limit: limit))
+    }
     package static let closed = Self(detail: .closed)
     package static func invalidMotion(_ v: Double) -> Self { Self(detail: .invalidMotion(v)) }
     package static func invalidFrameRate(_ v: Double) -> Self { Self(detail: .invalidFrameRate(v)) }
@@ -143,13 +162,21 @@ extension LoaderField {
       case .invalidOpacity(let o): "opacity must be in 0...1, got \(o)"
       case .invalidRenderScale(let x, let y):
         "the renderer's scale must be finite and > 0, got \(x)x\(y)"
-      case .invalidThreads(let n): "thread count must be >= 1, got \(n)"
+      case .invalidThreads(let n):
+        "thread count must be 1...\(LoaderField.maximumThreads), got \(n)"
+      case .invalidLoaderCount(let n): "a count of loaders to add must be >= 0, got \(n)"
+      case .tooManyLoaders(let n, let count, let limit):
+        "cannot add \(n) loaders to a field of \(count): a field of this style holds at most"
+          + " \(limit) (LoaderField.maximumCount)"
+      case .invalidCapacity(let n, let limit):
+        "capacity must be 0...\(limit) loaders (LoaderField.maximumCount), got \(n)"
       case .closed: "the LoaderRenderer was closed"
       case .invalidMotion(let m): "a slow motion's factor must be in (0, 1), got \(m)"
       case .invalidFrameRate(let r): "a maximum frame rate must be finite and > 0, got \(r)"
       case .timeNotFinite(let t): "time must be finite, got \(t)"
       case .timeBeforePast(let t, let e):
-        "time \(t) is before the loaders' past (the earliest time they can show is \(e));"
+        "time \(millisecondText(t)) is before the loaders' past (the earliest time they can"
+          + " show is \(millisecondText(e, rounding: .up)));"
           + " make a new one to go back"
       case .engine(let e): "\(e)"
       case .layout(let e): "\(e)"

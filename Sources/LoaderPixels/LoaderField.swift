@@ -141,6 +141,48 @@ public final class LoaderField {
   /// `setThreads(_:)`.
   public private(set) var threads: Int
 
+  /// The most `threads` a field takes: 256 (the demo's and the bench's `--threads` limit
+  /// too). The work splits into pieces of tens of thousands of rings a thread, and the
+  /// library's pool has one thread fewer than the cores, so a larger count would change
+  /// nothing but make a mistyped one look taken.
+  public static let maximumThreads = RotationEngine.maximumThreadCount
+
+  /// The most loaders this field holds: 2^24 (16,777,216) for the seed, fewer for a style of
+  /// many rings. Counted from what they need: each loader takes its share of the field's and
+  /// the engine's tables (about 190 bytes, and 60 more a ring: 488 for the seed's five), and
+  /// a field stops at 8 GiB of them, so a style of 1,024 rings holds about 140,000 loaders.
+  /// The 2^24 cap (7.6 GiB of the seed) is sixteen times the million loaders the engine is
+  /// designed and measured for: every index of its tables fits 32 bits with room to spare,
+  /// and no count times `ringCount` can overflow `Int`.
+  ///
+  /// `LoaderField(capacity:)`, `addLoaders(_:isAnimating:at:)` and
+  /// `addLoader(isAnimating:at:)` throw `LoaderField.Error` (reason `.tooLarge`) for a count
+  /// past it, before anything is allocated. It is a bound on memory, not a promise of
+  /// speed: see `addLoaders(_:isAnimating:at:)` for what large fields cost.
+  public var maximumCount: Int { Self.maximumCount(ringCount: style.ringCount) }
+
+  /// `maximumCount` for a style of `ringCount` rings.
+  package static func maximumCount(ringCount: Int) -> Int {
+    min(RotationEngine.maximumLoaders, maximumStorageBytes / bytesPerLoader(ringCount: ringCount))
+  }
+
+  /// The most bytes of loader tables a field takes on (`maximumCount`): 8 GiB. The seed's
+  /// 2^24 loaders take 7.6 GiB of it (`theLimitsAreTheDocumentedOnes` says when a change
+  /// of the tables moves that).
+  package static let maximumStorageBytes = 8 << 30
+
+  /// Bytes one loader of `ringCount` rings takes in the tables of its field and its engine:
+  /// the engine's (`RotationEngine.bytesPerLoader(ringCount:)`), the field's slot, handle,
+  /// stacking place and drawn-list entry, and per ring its angle, its colour and the
+  /// instance a draw hands the renderer.
+  package static func bytesPerLoader(ringCount: Int) -> Int {
+    RotationEngine.bytesPerLoader(ringCount: ringCount) + MemoryLayout<LoaderID>.stride
+      + MemoryLayout<Slot>.stride + 2 * MemoryLayout<Int32>.stride
+      + ringCount
+      * (MemoryLayout<Float>.stride + MemoryLayout<RGBAColor>.stride
+        + MemoryLayout<RingInstance>.stride)
+  }
+
   /// A field with no loaders whose clock starts at caller time `start` (loader time 0).
   /// - Parameters:
   ///   - style: every loader's style (validated here).
@@ -148,11 +190,12 @@ public final class LoaderField {
   ///   - backend: the rasterizer to draw with; nil picks the fastest that meets the quality
   ///     bar on each renderer (`RingBackend.preferred(for:)`).
   ///   - start: the caller time the field's clock starts at.
-  ///   - capacity: loaders to reserve storage for.
-  ///   - threads: see `threads`; >= 1 (nil: every core).
+  ///   - capacity: loaders to reserve storage for, 0...`maximumCount`.
+  ///   - threads: see `threads`; 1...`maximumThreads` (nil: every core, at most that).
   /// - Throws: `LoaderField.Error` when `style` fails `LoaderStyle.validate()` (the
-  ///   description carries the style's reason), `start` is not finite, or `threads` is
-  ///   below 1.
+  ///   description carries the style's reason), `start` is not finite, `capacity` is below 0
+  ///   (reason `.outOfRange`) or past `maximumCount` (`.tooLarge`), or `threads` is outside
+  ///   1...`maximumThreads`; each before anything is allocated.
   public init(
     style: LoaderStyle = .seed, layout: Layout = .grid, backend: RingBackend? = nil,
     startingAt start: Double = 0, capacity: Int = 0,
@@ -161,9 +204,13 @@ public final class LoaderField {
     let threads = threads ?? RotationEngine.availableCores
     do { try style.validate() } catch { throw .invalidStyle(error) }
     guard start.isFinite else { throw .timeNotFinite(start) }
+    let limit = Self.maximumCount(ringCount: style.ringCount)
+    guard (0...limit).contains(capacity) else {
+      throw .invalidCapacity(capacity, limit: limit)
+    }
+    guard (1...Self.maximumThreads).contains(threads) else { throw .invalidThreads(threads) }
     self.style = style
     self.layout = layout
-    guard threads >= 1 else { throw .invalidThreads(threads) }
     self.backend = backend
     self.threads = threads
     clock = SpeedClock(start: start)
@@ -178,10 +225,11 @@ public final class LoaderField {
   }
 
   /// Sets `threads`: the motion's passes and every later draw's blending.
-  /// - Parameter n: the thread count, >= 1.
-  /// - Throws: `LoaderField.Error` for a count below 1.
+  /// - Parameter n: the thread count, 1...`maximumThreads`.
+  /// - Throws: `LoaderField.Error` (reason `.outOfRange`) for a count outside
+  ///   1...`maximumThreads`.
   public func setThreads(_ n: Int) throws(Error) {
-    guard n >= 1 else { throw .invalidThreads(n) }
+    guard (1...Self.maximumThreads).contains(n) else { throw .invalidThreads(n) }
     do { try engine.setThreadCount(n) } catch { throw .engine(error) }
     threads = n
   }

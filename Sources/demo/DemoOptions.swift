@@ -99,7 +99,7 @@ struct DemoOptions: Equatable {
   static let defaultGridCount = 1000
   static let defaultSpriteCount = 100
   static let defaultRecordDuration = 2.5
-  static let maximumThreads = 256
+  static let maximumThreads = LoaderField.maximumThreads
   static let maximumRecordDuration = 600.0
   static let speedRange = LoaderField.speedRange
   /// Headless frames step the engine from 0 to each `--at` time (from 0 again when a time

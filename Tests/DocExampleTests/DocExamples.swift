@@ -138,18 +138,33 @@ enum DocExamples {
 
   // MARK: - LoaderPixels' articles and the README
 
-  /// InAnyProgram.md: `surface` is a Cairo image surface of 580 x 100.
-  static func inAnyProgram(surface: OpaquePointer, now: Double) throws -> LoaderView {
+  /// InAnyProgram.md: the whole program, into an array; returns the pixels it drew.
+  static func inAnyProgram() throws -> [UInt8] {
+    // 580 x 100 pixels of opaque white, R, G, B, A bytes: the seed's row at density 2.
+    var pixels = [UInt8](repeating: 255, count: 580 * 100 * 4)
     let view = LoaderView(isAnimating: true)
-    // A Cairo image surface (premultiplied ARGB32: B, G, R, A bytes on a little-endian machine).
-    let buffer = PixelBuffer(
-      base: cairo_image_surface_get_data(surface), width: 580, height: 100,
-      bytesPerRow: Int(cairo_image_surface_get_stride(surface)), format: .bgraPremultiplied,
+    let now = 0.35  // seconds on your clock
+    let changed = try pixels.withUnsafeMutableBytes { bytes in
+      let buffer = try PixelBuffer(
+        bytes: bytes, width: 580, height: 100, format: .rgbaPremultiplied, density: 2)
+      return try view.draw(
+        into: buffer, in: LoaderRect(x: 0, y: 0, width: 290, height: 50), at: now)
+    }
+    print(changed.map { "changed \($0.width)x\($0.height) pixels" } ?? "changed nothing")
+    return pixels
+  }
+
+  /// InAnyProgram.md: `surface` is a Cairo image surface of 580 x 100.
+  static func inAnyProgramCairo(surface: OpaquePointer, view: LoaderView, now: Double) throws {
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let bytes = UnsafeMutableRawBufferPointer(
+      start: cairo_image_surface_get_data(surface), count: stride * 100)
+    let buffer = try PixelBuffer(
+      bytes: bytes, width: 580, height: 100, bytesPerRow: stride, format: .bgraPremultiplied,
       density: 2)
     cairo_surface_flush(surface)
     try view.draw(into: buffer, in: LoaderRect(x: 0, y: 0, width: 290, height: 50), at: now)
     cairo_surface_mark_dirty(surface)
-    return view
   }
 
   /// LoaderPixels.md.
@@ -172,18 +187,32 @@ enum DocExamples {
 
   // MARK: - LoaderSDL's articles
 
-  /// GettingStarted.md: the loop, while `keepRunning()` says so.
-  static func gettingStarted(renderer: OpaquePointer, keepRunning: () -> Bool) throws {
-    var running: Bool { keepRunning() }
+  /// GettingStarted.md: the whole program (compiled only: it initialises and quits SDL, which
+  /// the tests' canvases share, and runs until the window closes).
+  static func gettingStarted() throws {
+    guard SDL_Init(SDL_INIT_VIDEO) == 0,
+      let window = SDL_CreateWindow("loader", 0, 0, 390, 120, 0),
+      let renderer = SDL_CreateRenderer(window, -1, 0)
+    else { fatalError("SDL: \(String(cString: SDL_GetError()))") }
     let view = LoaderView(isAnimating: true)
     let loaders = LoaderRenderer(renderer)  // once, beside the SDL renderer
+    var running = true
+    var event = SDL_Event()
     while running {
+      while SDL_PollEvent(&event) != 0 {
+        loaders.handle(event)  // textures lost: remade on the next draw
+        if event.type == SDL_QUIT.rawValue { running = false }
+      }
       let now = Double(SDL_GetTicks64()) / 1000  // seconds on your clock
       SDL_SetRenderDrawColor(renderer, 255, 255, 255, 255)
       SDL_RenderClear(renderer)
       try view.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: now)
       SDL_RenderPresent(renderer)
     }
+    loaders.close()  // before the renderer goes
+    SDL_DestroyRenderer(renderer)
+    SDL_DestroyWindow(window)
+    SDL_Quit()
   }
 
   /// GettingStarted.md: turning it off, and a style of its own.
@@ -195,14 +224,33 @@ enum DocExamples {
     return view
   }
 
-  /// InYourSDLProgram.md: a logical size, and the event loop.
-  static func inYourSDLProgram(renderer: OpaquePointer, loaders: LoaderRenderer) {
+  /// InYourSDLProgram.md: the whole program, HiDPI through a logical size (compiled only, as
+  /// `gettingStarted()`).
+  static func inYourSDLProgram() throws {
+    guard SDL_Init(SDL_INIT_VIDEO) == 0,
+      let window = SDL_CreateWindow("loader", 0, 0, 390, 120, SDL_WINDOW_ALLOW_HIGHDPI.rawValue),
+      let renderer = SDL_CreateRenderer(window, -1, 0)
+    else { fatalError("SDL: \(String(cString: SDL_GetError()))") }
     SDL_RenderSetLogicalSize(renderer, 390, 120)  // 390x120 coordinates at the output's density
+    let loaders = LoaderRenderer(renderer)
+    let view = LoaderView(isAnimating: true)
+    var running = true
     var event = SDL_Event()
-    while SDL_PollEvent(&event) != 0 {
-      loaders.handle(event)  // ignores every other event
-      // ... your own handling
+    while running {
+      while SDL_PollEvent(&event) != 0 {
+        loaders.handle(event)  // ignores every other event
+        if event.type == SDL_QUIT.rawValue { running = false }  // ... your own handling
+      }
+      let now = Double(SDL_GetTicks64()) / 1000  // seconds on your clock
+      SDL_SetRenderDrawColor(renderer, 255, 255, 255, 255)
+      SDL_RenderClear(renderer)
+      try view.draw(on: loaders, in: SDL_FRect(x: 0, y: 0, w: 390, h: 120), at: now)
+      SDL_RenderPresent(renderer)
     }
+    loaders.close()  // before SDL_DestroyRenderer (see Lifetime)
+    SDL_DestroyRenderer(renderer)
+    SDL_DestroyWindow(window)
+    SDL_Quit()
   }
 
   /// LoaderSDL.md.

@@ -164,8 +164,26 @@ import Testing
     #expect(e.threadCount == RotationEngine.availableCores)
     #expect(throws: RotationEngine.Error.invalidThreadCount(-3)) { try e.setThreadCount(-3) }
     #expect(e.threadCount == RotationEngine.availableCores)
+    #expect(throws: RotationEngine.Error.invalidThreadCount(257)) { try e.setThreadCount(257) }
+    #expect(e.threadCount == RotationEngine.availableCores)
     #expect(
-      RotationEngine.Error.invalidThreadCount(0).description == "thread count must be >= 1, got 0")
+      RotationEngine.Error.invalidThreadCount(0).description
+        == "thread count must be 1...256, got 0")
+    #expect(RotationEngine.availableCores <= RotationEngine.maximumThreadCount)
+  }
+
+  /// A capacity outside 0...2^24 is refused before anything is reserved (`1 << 40` loaders
+  /// of the seed asked the allocator for 61 TB and ended the process).
+  @Test func badCapacitiesAreRefused() throws {
+    for capacity in [-1, Int.min, Int.max, 1 << 40, RotationEngine.maximumLoaders + 1] {
+      #expect(throws: RotationEngine.Error.invalidCapacity(capacity)) {
+        try RotationEngine(dt: 0.1, capacity: capacity, threadCount: 1)
+      }
+    }
+    #expect(
+      RotationEngine.Error.invalidCapacity(-1).description
+        == "capacity must be 0...16777216 loaders, got -1")
+    #expect(try RotationEngine(dt: 0.1, capacity: 1000, threadCount: 1).count == 0)
   }
 }
 

@@ -78,6 +78,12 @@ import Testing
       try field.setOpacity(2, of: try field.addLoader(isAnimating: true, at: 0))
     }
     expect(.outOfRange, "0 threads", "thread") { try field.setThreads(0) }
+    expect(.outOfRange, "a negative count of loaders", "-5") {
+      try field.addLoaders(-5, isAnimating: true, at: 0)
+    }
+    expect(.tooLarge, "more loaders than a field holds", "16777216") {
+      try field.addLoaders(Int.max, isAnimating: true, at: 0)
+    }
     var huge = LoaderStyle.seed
     huge.frameSize = 10_000
     huge.lineWidth = 40
@@ -94,6 +100,53 @@ import Testing
     #expect(
       Set(reached.keys) == Set(LoaderField.Error.Reason.allCases),
       "reasons never reached: \(Set(LoaderField.Error.Reason.allCases).subtracting(reached.keys))")
+  }
+
+  /// The limits the documentation gives: `maximumCount` 2^24 for the seed, fewer for a style
+  /// of many rings (its tables stop at 8 GiB, about 490 bytes a seed loader), and 256 threads
+  /// (the demo's `--threads` limit too, read from the same constant).
+  @Test func theLimitsAreTheDocumentedOnes() throws {
+    #expect(try LoaderField().maximumCount == 1 << 24)
+    #expect(LoaderField.maximumThreads == 256)
+    let seedBytes = LoaderField.bytesPerLoader(ringCount: LoaderStyle.seed.ringCount)
+    #expect((400...540).contains(seedBytes), "\(seedBytes) bytes a seed loader")
+    #expect(LoaderField.maximumStorageBytes / seedBytes > 1 << 24, "the seed's cap is its own")
+    var many = LoaderStyle.seed
+    many.ringCount = 1024
+    let manyLimit = try LoaderField(style: many).maximumCount
+    #expect((120_000...160_000).contains(manyLimit), "\(manyLimit) loaders of 1,024 rings")
+    // The count that passes it is refused before anything is reserved; the one below is taken.
+    let field = try LoaderField(style: many, threads: 1)
+    #expect(throws: LoaderField.Error.self) {
+      try field.addLoaders(manyLimit + 1, isAnimating: true, at: 0)
+    }
+    #expect(throws: LoaderField.Error.self) {
+      _ = try LoaderField(style: many, capacity: manyLimit + 1)
+    }
+    #expect(field.count == 0)
+  }
+
+  /// Times in errors read to the millisecond: the earliest time of the past (a step of 1/120 s
+  /// back from the last drawn time) is no longer printed with 16 digits.
+  @Test func timesInErrorsReadToTheMillisecond() throws {
+    var words = [UInt32](repeating: 0, count: 4)
+    let view = LoaderView(isAnimating: true)
+    try words.withUnsafeMutableBytes { raw in
+      try view.draw(into: buffer(raw), in: Self.row, at: 1)
+      let e = refusal("a time before the past") {
+        try view.draw(into: buffer(raw), in: Self.row, at: 0.5)
+      }
+      #expect(
+        e?.description
+          == "time 0.500 is before the loaders' past (the earliest time they can show is"
+          + " 0.992); make a new one to go back")
+    }
+    #expect(millisecondText(1.0 / 120, rounding: .up) == "0.009")
+    #expect(millisecondText(-1) == "-1.000")
+    #expect(millisecondText(-0.0004) == "0.000")
+    #expect(millisecondText(86_400.25) == "86400.250")
+    #expect(millisecondText(1e300) == "1e+300")
+    #expect(millisecondText(.infinity) == "inf")
   }
 
   /// A frame whose origin is not finite is refused naming the origin, not the size it has.

@@ -107,16 +107,22 @@ import Testing
     }
   }
 
-  @Test func aThreadCountBelowOneIsRefused() throws {
+  @Test func aThreadCountOutsideItsRangeIsRefused() throws {
     #expect(throws: LoaderField.Error.self) { try LoaderField(threads: 0) }
+    #expect(throws: LoaderField.Error.self) { try LoaderField(threads: 257) }
     let field = try LoaderField(threads: 2)
-    do {
-      try field.setThreads(0)
-      Issue.record("setThreads(0) was accepted")
-    } catch {
-      #expect(error.description == "thread count must be >= 1, got 0")
+    for n in [0, 257, 100_000] {
+      do {
+        try field.setThreads(n)
+        Issue.record("setThreads(\(n)) was accepted")
+      } catch {
+        #expect(error.description == "thread count must be 1...256, got \(n)")
+        #expect(error.reason == .outOfRange)
+      }
     }
     #expect(field.threads == 2)
     #expect(field.engine.threadCount == 2)
+    try field.setThreads(LoaderField.maximumThreads)
+    #expect(field.engine.threadCount == 256)
   }
 }

@@ -8,10 +8,12 @@ import Testing
 
 /// Hostile values through the public library API, in seeded random order: NaN, infinities,
 /// huge and tiny times, frames, render scales, speeds and rates, toggles at any time, stale
-/// ids, removed loaders, every backend. Every call must return (a trap ends the test process)
-/// with its result or a `LoaderField.Error` whose description is a sentence, within
-/// `callBound` (the docs bound each call by the loader count, never by a time gap; a time
-/// gap walked step by step took 1 s a simulated week).
+/// ids, removed loaders, every backend, and counts, capacities, thread counts and budgets of
+/// 0, -1, `Int.max`, `1 << 40` and their limits +- 1 (where the call would not then add
+/// millions of loaders: `CountLimitsTests` feeds those in a child process). Every call must
+/// return (a trap ends the test process) with its result or a `LoaderField.Error` whose
+/// description is a sentence, within `callBound` (the docs bound each call by the loader
+/// count, never by a time gap; a time gap walked step by step took 1 s a simulated week).
 @Suite struct PublicAPIFuzzTests {
   /// The longest any one call may take here (a debug build, a shared machine, a field of at
   /// most 60 loaders): a walk through a long gap would take minutes.
@@ -27,6 +29,17 @@ import Testing
   ]
   static let speeds: [Double] = [1, 0.001, 1000, 0.5, 0, -1, .nan, .infinity, 1e-300, 1e300]
   static let rates: [Double?] = [nil, 20, 60, 0, -1, .nan, .infinity, 1e-300, 1e300]
+  /// Loader counts: a few a field takes, and counts past every limit (the seed's
+  /// `maximumCount` is 2^24).
+  static let counts = [0, 1, 2, -1, -5, Int.min, Int.max, 1 << 40, (1 << 24) + 1]
+  /// Capacities: the same, and a few a field reserves.
+  static let capacities = [0, 16, 1000, -1, Int.min, Int.max, 1 << 40, (1 << 24) + 1]
+  /// Thread counts, 1...256 taken.
+  static let threadCounts = [1, 2, 3, 0, -1, 64, 255, 256, 257, Int.max, Int.min, 1 << 40]
+  /// Byte budgets: any is taken, below 1 MiB as 1 MiB.
+  static let budgets = [
+    128 << 20, 32 << 20, 0, -1, Int.min, Int.max, 1 << 40, (1 << 20) - 1, (1 << 20) + 1,
+  ]
   static let motions: [LoaderField.Motion] = [
     .full, .pulse, .still, .slow(factor: 0.25), .slow(factor: 0), .slow(factor: .nan),
     .slow(factor: 1), .slow(factor: -2),
@@ -54,6 +67,7 @@ import Testing
   @Test(arguments: [UInt64(1), 2, 3, 20_261_201])
   func hostileCallsReturnWithinTheirBound(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
+    var counting = SplitMix64(seed: ~seed)
     func pick<T>(_ values: [T]) -> T { values[Int(rng.next() % UInt64(values.count))] }
     let canvas = try OffscreenCanvas(width: 320, height: 200)
     let loaders = canvas.loaderRenderer
@@ -90,6 +104,30 @@ import Testing
       let s = rng.nextUnit() < 0.6 ? Float(0.5 + rng.nextUnit() * 2) : pick(Self.scales)
       SDL_RenderSetScale(canvas.renderer, s, s)
       defer { SDL_RenderSetScale(canvas.renderer, 1, 1) }
+      // Counts, capacities, thread counts and budgets come from a stream of their own, on
+      // some steps before the step's own call, so that the calls above stay the ones each
+      // seed always made.
+      if counting.nextUnit() < 0.2 {
+        let count = "seed \(seed) step \(step) count"
+        func choose<T>(_ values: [T]) -> T { values[Int(counting.next() % UInt64(values.count))] }
+        switch counting.next() % 3 {
+        case 0:
+          Self.bounded(count) {
+            let n = choose(Self.counts)
+            // A count the field takes adds loaders: at most 60 of them in all.
+            guard n < 0 || n > 2 || field.count + n <= 60 else { return }
+            try field.addLoaders(n, isAnimating: counting.next() % 2 == 0, at: clock)
+            ids.append(contentsOf: field.loaders.suffix(max(0, min(n, 2))))
+          }
+        case 1:
+          Self.bounded(count) {
+            let other = try LoaderField(
+              capacity: choose(Self.capacities), threads: choose(Self.threadCounts))
+            #expect(other.count == 0 && (1...256).contains(other.threads), "\(count)")
+          }
+        default: Self.bounded(count) { loaders.budgetBytes = choose(Self.budgets) }
+        }
+      }
       switch op {
       case 0, 1:
         if Self.bounded(label, { try view.draw(on: loaders, in: frame(), at: time()) }) {
@@ -122,7 +160,7 @@ import Testing
           try field.setAnimating(rng.next() % 2 == 0, loader: pick(ids), at: time())
         }
       case 12: Self.bounded(label) { try field.setAnimatingAll(rng.next() % 2 == 0, at: time()) }
-      case 13: Self.bounded(label) { try field.setThreads(pick([1, 2, 3, 0, -1, 64])) }
+      case 13: Self.bounded(label) { try field.setThreads(pick(Self.threadCounts)) }
       case 14: Self.bounded(label) { try field.setGutter(pick([0, 0.25, 0.9, 1, -0.1, .nan])) }
       case 15:
         Self.bounded(label) {
