@@ -165,7 +165,13 @@ extension CoverageSpanKernel {
     let pieces = min(builds.count, 4 * workers)
     while scratches.count < pieces { scratches.append(MaskScratch()) }
     for s in scratches { s.count = 0 }
-    var grids = [RingDistanceGrid?](repeating: nil, count: shapes.count)
+    var grids: [RingDistanceGrid?] = []
+    swap(&grids, &frameGrids)
+    defer {
+      grids.removeAll(keepingCapacity: true)
+      swap(&grids, &frameGrids)
+    }
+    grids.append(contentsOf: repeatElement(nil, count: shapes.count))
     var missing: [DashedRing] = []
     for b in builds {
       guard let unit = shapes[Int(b.shape)]!.grid?.unit, grids[Int(b.shape)] == nil else {

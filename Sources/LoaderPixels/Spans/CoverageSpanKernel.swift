@@ -26,7 +26,8 @@ package final class CoverageSpanKernel {
   /// ... the masks to build and the placements waiting for them (`resolveMasks`), ...
   var frameBuilds: [MaskBuild] = []
   var frameWaiting: [(placement: Int32, build: Int32)] = []
-  /// ... and where each build thread writes.
+  /// ... each shape's grid, and where each build thread writes.
+  var frameGrids: [RingDistanceGrid?] = []
   var scratches: [MaskScratch] = []
   let bands = RingBandBuckets()
 

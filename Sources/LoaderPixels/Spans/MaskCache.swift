@@ -9,7 +9,9 @@ import Synchronization
 /// - **Table**: open addressing with linear probing, a power of two of 24-byte slots at most
 ///   half full; a key's first slot is the top bits of its product with 2^64 over the golden
 ///   ratio (Fibonacci hashing).
-/// - **Arena**: every mask's chunks, each mask contiguous, in one buffer that grows by half.
+/// - **Arena**: every mask's chunks, each mask contiguous, in one buffer of mapped pages that
+///   doubles when full (untouched pages cost nothing) and is compacted in place; `bytes`
+///   counts the pages touched since the last compaction, which gives the rest back.
 /// - **Grids**: the `RingDistanceGrid`s masks are built from, one per unit ring
 ///   (`RingDistanceGrid.unit(of:)`), stamped when a draw builds from them.
 /// - **Clock and policy**: a slot's stamp is the draw that last used it, with
@@ -48,6 +50,8 @@ package final class MaskCache {
   private(set) var chunks: UnsafeMutablePointer<Chunk>
   private(set) var chunkCapacity: Int
   private(set) var chunkCount = 0
+  /// The most chunks used since the arena was last compacted: the pages touched.
+  private(set) var chunkHighWater = 0
   /// The grids masks are built from, by unit ring, with their stamps.
   var grids: [DashedRing: (grid: RingDistanceGrid, stamp: UInt32)] = [:]
   static let initialSlots = 64
@@ -102,10 +106,10 @@ package final class MaskCache {
     maskCount += 1
   }
 
-  /// Appends `count` chunks from `source` to the arena at `pitch`: their start.
+  /// Appends `count` chunks from `source` to the arena: their start.
   func append(_ source: UnsafePointer<Chunk>, count: Int) -> Int {
     if chunkCount + count > chunkCapacity {
-      let capacity = max(chunkCount + count, chunkCapacity + chunkCapacity / 2)
+      let capacity = max(chunkCount + count, 2 * chunkCapacity)
       let bigger = PageMemory.allocate(Chunk.self, capacity: capacity)
       bigger.update(from: chunks, count: chunkCount)
       PageMemory.deallocate(chunks, capacity: chunkCapacity)
@@ -113,6 +117,7 @@ package final class MaskCache {
     }
     (chunks + chunkCount).update(from: source, count: count)
     chunkCount += count
+    chunkHighWater = max(chunkHighWater, chunkCount)
     return chunkCount - count
   }
 
@@ -135,9 +140,10 @@ package final class MaskCache {
     slot.pointee.pitch = Int32(pitch)
   }
 
-  /// Arena, table and grids, as allocated.
+  /// The arena's pages touched, the table and the grids, as allocated.
   var bytes: Int {
-    grids.values.reduce(chunkCapacity * Self.chunkBytes + slotCount * MemoryLayout<Slot>.stride) {
+    let arena = (chunkHighWater * Self.chunkBytes + 4095) / 4096 * 4096
+    return grids.values.reduce(arena + slotCount * MemoryLayout<Slot>.stride) {
       $0 + $1.grid.bytes
     }
   }
@@ -150,39 +156,39 @@ package final class MaskCache {
     }
   }
 
-  /// Keeps the masks and grids ranked before `cutoff`, the masks in an arena and a table sized
-  /// to them.
+  /// Keeps the masks and grids ranked before `cutoff`: the masks moved down the arena in
+  /// order (the pages past them given back), in a table sized to them.
   func evict(ranksFrom cutoff: Int, now: UInt32) {
     grids = grids.filter { CachePolicy.rank($0.value.stamp, now: now) < cutoff }
-    let keep = { (s: Slot) in CachePolicy.rank(s.stamp, now: now) < cutoff }
-    var (kept, masks) = (0, 0)
-    for i in 0..<slotCount where slots[i].key != Self.empty && keep(slots[i]) {
-      kept += Int(slots[i].count)
-      masks += 1
+    var kept: [(start: Int32, slot: Int32)] = []
+    for i in 0..<slotCount where slots[i].key != Self.empty {
+      if CachePolicy.rank(slots[i].stamp, now: now) < cutoff { kept.append((slots[i].start, Int32(i))) }
     }
-    let old = (chunks, chunkCapacity)
-    chunkCapacity = max(Self.initialChunks, kept + kept / 8)
-    chunks = PageMemory.allocate(Chunk.self, capacity: chunkCapacity)
+    kept.sort { $0.start < $1.start }
     chunkCount = 0
-    var table = Self.initialSlots
-    while table < 2 * masks { table *= 2 }
-    rehash(into: table) { s in
-      guard keep(s) else { return false }
-      s.start = Int32(self.append(old.0 + Int(s.start), count: Int(s.count)))
-      return true
+    for (start, i) in kept {
+      let n = Int(slots[Int(i)].count)
+      // Down the arena, perhaps onto itself: a move that allows overlap.
+      UnsafeMutableRawPointer(chunks + chunkCount).copyMemory(
+        from: chunks + Int(start), byteCount: n * Self.chunkBytes)
+      slots[Int(i)].start = Int32(chunkCount)
+      chunkCount += n
     }
-    PageMemory.deallocate(old.0, capacity: old.1)
+    PageMemory.release(chunks, keeping: chunkCount, of: chunkCapacity)
+    chunkHighWater = chunkCount
+    var table = Self.initialSlots
+    while table < 2 * kept.count { table *= 2 }
+    rehash(into: table) { CachePolicy.rank($0.stamp, now: now) < cutoff }
   }
 
   /// A table of `count` slots holding the masks `keep` says (it may move their chunks).
-  private func rehash(into count: Int, keeping keep: (inout Slot) -> Bool) {
+  private func rehash(into count: Int, keeping keep: (Slot) -> Bool) {
     let (old, oldCount) = (slots, slotCount)
     (slots, shift, slotCount) = Self.makeTable(count)
     maskCount = 0
     for i in 0..<oldCount where old[i].key != Self.empty {
-      var s = old[i]
-      guard keep(&s) else { continue }
-      table.slot(s.key).pointee = s
+      guard keep(old[i]) else { continue }
+      table.slot(old[i].key).pointee = old[i]
       maskCount += 1
     }
     PageMemory.deallocate(old, capacity: oldCount)

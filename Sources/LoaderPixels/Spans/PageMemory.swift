@@ -42,6 +42,19 @@ enum PageMemory {
     return p.bindMemory(to: T.self, capacity: capacity)
   }
 
+  /// Hands the pages of `pointer`'s buffer (of `capacity` values, from `allocate`) past its
+  /// first `kept` values back to the system; they read as zeros when touched again. Nothing
+  /// for a buffer from the allocator.
+  static func release<T>(_ pointer: UnsafeMutablePointer<T>, keeping kept: Int, of capacity: Int) {
+    let stride = MemoryLayout<T>.stride
+    guard capacity * stride >= threshold else { return }
+    let page = 4096
+    let start = (kept * stride + page - 1) / page * page
+    let end = capacity * stride / page * page
+    guard end > start else { return }
+    madvise(UnsafeMutableRawPointer(pointer) + start, end - start, MADV_DONTNEED)
+  }
+
   /// Gives back `pointer`, from `allocate(_:capacity:)` with the same `capacity`.
   static func deallocate<T>(_ pointer: UnsafeMutablePointer<T>, capacity: Int) {
     let bytes = capacity * MemoryLayout<T>.stride
