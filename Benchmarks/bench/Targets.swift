@@ -97,6 +97,7 @@ struct BenchTarget: Sendable {
     .marginalCPU(
       of: "host/opengl/preferred", atMost: 0.5, of: "host/opengl/sprite", at: [10, 40, 100]),
     .ratio(.init(name: "frame/sprites", loaders: 10_000), to: "frame/spans", atMost: 1.5, "frames"),
+    .ratio(.init(name: "frame/sprites", loaders: 1000), to: "frame/spans", atMost: 3, "frames"),
     .ratio(.init(name: "frame/churn", loaders: 1000), to: "frame/spans", atMost: 2, "frames"),
     .ratio(.init(name: "frame/churn-1s", loaders: 1000), to: "frame/spans", atMost: 4, "frames"),
     .noAllocations(everySizeOf: "edit/sprites"),

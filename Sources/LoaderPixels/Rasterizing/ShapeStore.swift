@@ -1,82 +1,59 @@
 import LoaderCore
 import Synchronization
 
-/// A shape's handle in one renderer's `ShapeStore`: a slot and the generation of its entry,
-/// so a field that keeps it finds its shape's caches without hashing the shape. A handle of
-/// another store, or of an entry let go since, is refused and the shape looked up again.
+/// A shape's handle in one `ShapeStore` (its slot and the entry's generation), so a field finds
+/// its shapes' caches without hashing them; a stale or foreign one is looked up again.
 package struct ShapeID: Hashable, Sendable {
   let store: UInt32
   let index: Int32
   let generation: UInt32
-
-  /// A handle no store accepts.
   package static let none = ShapeID(store: 0, index: -1, generation: 0)
 }
 
-/// Every ring shape drawn on one renderer (`LoaderRenderer`) or into pixel buffers
-/// (`LoaderPixelCache`), with each backend's cache of it and every shape's masks
-/// (`MaskCache`): the one owner of what is cached, its clock and its budget.
-///
-/// - **Clock**: `now`, the draws begun so far. Every shape and mask a draw uses is stamped
-///   with it; nothing reads the wall clock.
-/// - **Policy**: `CachePolicy` ranks everything held, masks one by one and each shape with
-///   its backends' caches as one (a shape ranks as an entry used again: its masks never
-///   outlive it).
-/// - **Budget**: at the end of each draw, in `endDraw()` alone. When `bytes` (every cache
-///   and mask as allocated) passes `budgetBytes`, what ranks last goes until three quarters
-///   of the budget are left (or, when the draw's own entries need more, until the budget
-///   is); every 64 draws, whatever has been idle for `CachePolicy.idleDraws` draws goes too.
-///   A draw that needs more than the budget is still drawn whole, and what it built is given
-///   back after it.
-///
-/// What is cached changes how long a draw takes, never its pixels: a mask is a function of
-/// its shape and key alone.
+/// Everything one renderer (`LoaderRenderer`) or `LoaderPixelCache` caches: every shape drawn,
+/// with each backend's cache of it, and every shape's masks (`MaskCache`), on one clock
+/// (`now`: draws), trimmed by one policy (`CachePolicy`: a shape ranks as an entry used again
+/// at its last draw, so its masks never outlive it) to one budget in one place (`endDraw()`).
+/// LoaderPixels' README, "The cache", has the design.
 package final class ShapeStore {
   private static let serials = Atomic<UInt32>(1)
 
   private struct Entry {
     var shape: DashedRing
     var generation: UInt32 = 0
-    /// `now` when a draw last used it.
     var lastUse: UInt32 = 0
-    /// By backend slot.
-    var caches: [(any RingShapeCache)?] = []
+    var caches: [(any RingShapeCache)?] = []  // by backend slot
     var isLive = true
-
     var bytes: Int { caches.reduce(0) { $0 + ($1?.bytes ?? 0) } }
   }
 
-  /// This store's serial, in every handle it gives out.
   private let serial: UInt32
-  /// Bytes everything cached keeps at most between draws (at least `minimumBudget`); a change
-  /// reaches every cache at the end of the next draw.
-  package var budgetBytes: Int {
-    didSet { budgetBytes = max(Self.minimumBudget, budgetBytes) }
-  }
+  /// Bytes everything cached keeps at most between draws (at least 1 MiB); a change reaches
+  /// every cache at the end of the next draw.
+  package var budgetBytes: Int { didSet { budgetBytes = max(Self.minimumBudget, budgetBytes) } }
   package static let minimumBudget = 1 << 20
   /// The clock: draws begun so far, modulo 2^31.
   package private(set) var now: UInt32 = 0
-  /// Every shape's masks.
   package let masks = MaskCache()
   private var entries: [Entry] = []
   private var freeIndices: [Int32] = []
   private var indexOfShape: [DashedRing: Int32] = [:]
-  /// Bytes of everything cached as allocated, as of the end of the last draw (or `purge()`).
+  /// Everything cached, as allocated, as of the end of the last draw.
   package private(set) var bytes = 0
-  /// Bytes let go to stay within `budgetBytes` so far (tests and the bench read it).
+  /// Bytes let go to keep the budget so far (tests, the bench).
   package private(set) var evictedBytes = 0
-  /// The caches of the draw in progress, by shape index (kept for its capacity).
+  // Kept between draws for their capacity: a draw allocates nothing.
   private var frameCaches: [(any RingShapeCache)?] = []
+  private var histogram = [Int](repeating: 0, count: CachePolicy.ranks)
 
   package init(budgetBytes: Int) {
     self.budgetBytes = max(Self.minimumBudget, budgetBytes)
     serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 
-  /// The one draw sequence of every path that draws rings: ticks the clock, gives each of
-  /// `frameShapes` its cache of backend `slot` (made by `make` on a miss; nil for a shape
-  /// with nothing to draw; a shape's handle in `ids`, when given, is tried first and
-  /// updated), calls `body` with them, and keeps the budget (`endDraw()`).
+  /// Every draw of rings: ticks the clock, gives each of `frameShapes` its cache of backend
+  /// `slot` (made by `make`; nil for a shape with nothing to draw; a handle in `ids` tried
+  /// first and updated), calls `body` with them, and keeps the budget.
   package func draw<R, E: Error>(
     _ frameShapes: UnsafeBufferPointer<DashedRing>, ids: UnsafeMutableBufferPointer<ShapeID>?,
     slot: Int, make: (DashedRing) throws(E) -> any RingShapeCache,
@@ -108,8 +85,6 @@ package final class ShapeStore {
     return try caches.withUnsafeBufferPointer { (caches) throws(E) in try body(caches) }
   }
 
-  /// The entry of `shape`: `hint`'s when it is still this store's handle of a live entry (no
-  /// hashing), else the shape's entry, made if new.
   private func index(of shape: DashedRing, hint: ShapeID) -> Int {
     let h = Int(hint.index)
     if hint.store == serial, h >= 0, h < entries.count, entries[h].isLive,
@@ -132,48 +107,40 @@ package final class ShapeStore {
     return i
   }
 
-  /// Keeps the budget (see the type's notes): one histogram of everything held by rank, one
-  /// cutoff, everything ranked at or past it let go.
+  /// Past the budget, what ranks last goes until 15/16 of it is left (the whole of it when the
+  /// draw's own entries need more); every 64 draws, what was idle for `idleDraws` goes too.
   private func endDraw() {
-    var total = masks.bytes
-    for i in entries.indices where entries[i].isLive { total += entries[i].bytes }
-    bytes = total
+    bytes = currentBytes
     let sweep = now % 64 == 0
     guard bytes > budgetBytes || sweep else { return }
-    var histogram = [Int](repeating: 0, count: CachePolicy.ranks)
+    for r in histogram.indices { histogram[r] = 0 }
     masks.addRanks(into: &histogram, now: now)
     let fixed = masks.bytes - histogram.reduce(0, +)
-    for i in entries.indices where entries[i].isLive {
-      histogram[rank(i)] += entries[i].bytes
-    }
-    var cutoff = CachePolicy.ranks
+    for i in entries.indices where entries[i].isLive { histogram[rank(i)] += entries[i].bytes }
+    var cutoff = sweep ? CachePolicy.idleRank : CachePolicy.ranks
     if bytes > budgetBytes {
-      cutoff = CachePolicy.cutoff(histogram, fitting: budgetBytes * 3 / 4, fixed: fixed)
-      if cutoff == 0 { cutoff = CachePolicy.cutoff(histogram, fitting: budgetBytes, fixed: fixed) }
+      let fit = CachePolicy.cutoff(histogram, fitting: budgetBytes * 15 / 16, fixed: fixed)
+      cutoff = min(
+        cutoff, fit > 0 ? fit : CachePolicy.cutoff(histogram, fitting: budgetBytes, fixed: fixed))
     }
-    if sweep { cutoff = min(cutoff, CachePolicy.idleRank) }
     guard histogram[cutoff...].contains(where: { $0 > 0 }) else { return }
     for i in entries.indices where entries[i].isLive && rank(i) >= cutoff { letGo(i) }
     masks.evict(ranksFrom: cutoff, now: now)
-    total = masks.bytes
-    for i in entries.indices where entries[i].isLive { total += entries[i].bytes }
-    evictedBytes += max(0, bytes - total)
-    bytes = total
+    evictedBytes += max(0, bytes - currentBytes)
+    bytes = currentBytes
   }
 
   private func rank(_ i: Int) -> Int {
     CachePolicy.rank(entries[i].lastUse | CachePolicy.reusedBit, now: now)
   }
 
-  /// Lets every shape and mask go (`LoaderPixelCache.purge()`, `LoaderRenderer.purge()`).
   package func purge() {
     for i in entries.indices where entries[i].isLive { letGo(i) }
     masks.evict(ranksFrom: 0, now: now)
-    bytes = masks.bytes
+    bytes = currentBytes
   }
 
-  /// Closes and forgets the caches of the backend slots `slots` says (their textures are gone
-  /// with a reset); the shapes stay, their caches made again on demand.
+  /// Closes and forgets the caches of backend slots `slots` says (a reset took their textures).
   package func dropCaches(ofSlots slots: (Int) -> Bool) {
     for i in entries.indices where entries[i].isLive {
       for s in entries[i].caches.indices where slots(s) {
@@ -183,15 +150,8 @@ package final class ShapeStore {
     }
   }
 
-  /// The shapes held now (tests).
   package var heldShapes: [DashedRing] { entries.filter(\.isLive).map(\.shape) }
-
-  /// Bytes held right now, as allocated (`bytes` is as of the end of the last draw).
-  package var currentBytes: Int {
-    entries.reduce(masks.bytes) { $0 + ($1.isLive ? $1.bytes : 0) }
-  }
-
-  /// The cache of backend `slot` for `shape`, if there is one (tests).
+  package var currentBytes: Int { entries.reduce(masks.bytes) { $0 + ($1.isLive ? $1.bytes : 0) } }
   package func cache(of shape: DashedRing, slot: Int) -> (any RingShapeCache)? {
     guard let i = indexOfShape[shape], slot < entries[Int(i)].caches.count else { return nil }
     return entries[Int(i)].caches[slot]

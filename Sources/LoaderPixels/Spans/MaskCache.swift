@@ -1,23 +1,11 @@
 import Synchronization
 
-/// Every coverage mask of one store's `spans` draws (a `LoaderRenderer`'s or a
-/// `LoaderPixelCache`'s): one table keyed by shape, phase and sub-pixel offset over one arena
-/// of chunks, stamped by the store's clock and trimmed by its policy (`CachePolicy`). The
-/// Performance article and LoaderPixels' README describe the design.
-///
-/// - **Key**: `RingMaskShape.cacheKey(_:)`, the shape's serial above its `RingAtlasKeys` key.
-/// - **Table**: open addressing with linear probing, a power of two of 24-byte slots at most
-///   half full; a key's first slot is the top bits of its product with 2^64 over the golden
-///   ratio (Fibonacci hashing).
-/// - **Arena**: every mask's chunks, each mask contiguous, in one buffer of mapped pages that
-///   doubles when full (untouched pages cost nothing) and is compacted in place; `bytes`
-///   counts the pages touched since the last compaction, which gives the rest back.
-/// - **Grids**: the `RingDistanceGrid`s masks are built from, one per unit ring
-///   (`RingDistanceGrid.unit(of:)`), stamped when a draw builds from them.
-/// - **Clock and policy**: a slot's stamp is the draw that last used it, with
-///   `CachePolicy.reusedBit` once a later draw used it again; `evict(ranksFrom:now:)` keeps
-///   the masks and grids ranked before a cutoff, the masks moved into an arena and a table
-///   sized to them.
+/// Every mask of one `ShapeStore`: one table keyed by shape and mask key
+/// (`RingMaskShape.cacheKey(_:)`; open addressing, linear probing, Fibonacci hashing, at most
+/// half full) over one arena of chunks (mapped pages, doubled when full, compacted in place;
+/// `bytes` counts the pages touched), and the distance grids masks are built from. Slots and
+/// grids are stamped with the store's clock; `evict(ranksFrom:now:)` applies its policy.
+/// LoaderPixels' README, "The cache", has the design.
 package final class MaskCache {
   /// A chunk: four horizontally adjacent pixels' coverage (0...255 each, pixel 0 lowest) and
   /// their byte offset from the anchor pixel at the mask's pitch, `dy * pitch + dx * 4`; within
@@ -28,8 +16,8 @@ package final class MaskCache {
     var coverage: SIMD4<UInt8>
   }
 
-  /// Mask `key`'s chunks are `start ..< start + count` at `pitch`; `key` `empty`: no mask.
-  /// While a draw builds it, `start` is -1 and `count` the index of its build.
+  /// Mask `key`'s chunks are `start ..< start + count` at `pitch` (`key` `empty`: no mask;
+  /// `start` -1 while a draw builds it, `count` then the index of its build).
   struct Slot {
     var key: UInt64
     var start: Int32
@@ -52,7 +40,6 @@ package final class MaskCache {
   private(set) var chunkCount = 0
   /// The most chunks used since the arena was last compacted: the pages touched.
   private(set) var chunkHighWater = 0
-  /// The grids masks are built from, by unit ring, with their stamps.
   var grids: [DashedRing: (grid: RingDistanceGrid, stamp: UInt32)] = [:]
   static let initialSlots = 64
   static let initialChunks = 1 << 9
@@ -162,7 +149,9 @@ package final class MaskCache {
     grids = grids.filter { CachePolicy.rank($0.value.stamp, now: now) < cutoff }
     var kept: [(start: Int32, slot: Int32)] = []
     for i in 0..<slotCount where slots[i].key != Self.empty {
-      if CachePolicy.rank(slots[i].stamp, now: now) < cutoff { kept.append((slots[i].start, Int32(i))) }
+      if CachePolicy.rank(slots[i].stamp, now: now) < cutoff {
+        kept.append((slots[i].start, Int32(i)))
+      }
     }
     kept.sort { $0.start < $1.start }
     chunkCount = 0
