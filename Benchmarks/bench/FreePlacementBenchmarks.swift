@@ -131,8 +131,13 @@ enum FreePlacementBenchmarks {
       do { try scene.step(to: t, dt: dt) } catch { failure = error }
       motion = (motion.nanoseconds + (Stopwatch.now() - t0), motion.frames + 1)
     }
+    var built = (masks: 0, frames: 0)
     let draw = {
+      let before = MaskCache.masksBuilt.load(ordering: .relaxed)
       do { try screen.draw(scene.field, at: t) } catch { failure = error }
+      built = (
+        built.masks + MaskCache.masksBuilt.load(ordering: .relaxed) - before, built.frames + 1
+      )
     }
     let frame = {
       move()
@@ -171,6 +176,7 @@ enum FreePlacementBenchmarks {
     let grid = try FrameBenchmarks.GridScene(run, loaders: n, backend: .spans, threads: threads)
     _ = grid.settle()
     motion = (0, 0)
+    built = (0, 0)
     let (m, g) = Sampler.measureAlternating(
       run.plan, minimumPairs: run.options.quick ? 10 : besidePairs, untimed: move, draw,
       beside: grid.frame)
@@ -191,6 +197,7 @@ enum FreePlacementBenchmarks {
           + " (a setFrame a loader)",
         "\(scene.field.drawnShapeCount) ring sizes, \(Format.count(scene.field.drawnRingCount))"
           + " rings drawn",
+        "\(Format.value(Double(built.masks) / Double(max(1, built.frames)))) masks built/frame",
         "\(Format.value(m.allocationsPerCall)) allocs/frame"
           + (m.allocationsPerCall > 0 && quiet < FrameBenchmarks.quietFrames
             ? " (still allocating after \(Format.value(settled)) s)" : ""),

@@ -65,9 +65,9 @@ import Testing
     print("turned textures at density \(density): worst ring \(worst) dB")
   }
 
-  /// A ring whose texture at twice its size would pass the cache's budget is painted at its
-  /// own size: still 30 dB a ring against Cairo (the budget forced down here, for rings of
-  /// every size from the seed's at density 2 to 200 pixels across).
+  /// A ring whose texture at twice its size would pass `GfxShapeTexture.fineBytes` is painted
+  /// at its own size: still 30 dB a ring against Cairo (the bound forced down here, for rings
+  /// of every size from the seed's at density 2 to 200 pixels across).
   @Test(
     .enabled(
       if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"),

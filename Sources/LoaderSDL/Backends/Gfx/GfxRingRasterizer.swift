@@ -69,7 +69,9 @@ package final class GfxRingRasterizer: RingRasterizer {
     throws(SDLError) -> any RingShapeCache
   {
     if !target.traits.isSoftware {
-      return try GfxShapeTexture(shape: shape, renderer: target.renderer, traits: target.traits)
+      return try GfxShapeTexture(
+        shape: shape, renderer: target.renderer, traits: target.traits,
+        fineBytes: cellBudgetBytes ?? GfxShapeTexture.fineBytes)
     }
     return try GfxAtlas(
       shape: shape, renderer: target.renderer, traits: target.traits,

@@ -36,7 +36,11 @@ final class GfxShapeTexture: RingShapeCache {
   /// The most a texture at twice the ring's size takes (a ring about 1,400 px across).
   static let fineBytes = 32 << 20
 
-  init(shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits) throws(SDLError) {
+  /// `fineBytes`: `Self.fineBytes` but in tests.
+  init(
+    shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits,
+    fineBytes: Int = GfxShapeTexture.fineBytes
+  ) throws(SDLError) {
     let limit = traits.maximumTextureSide
     // `ink`: the ink's reach `o`; `origin`: the texture's centre, `side / 2`.
     func side(at scale: Double) -> (side: Int, origin: Int, ink: Int) {
@@ -47,7 +51,7 @@ final class GfxShapeTexture: RingShapeCache {
       return (2 * origin, origin, Int(ink))
     }
     let fine = side(at: 2)
-    let fits = fine.side * fine.side * 4 <= Self.fineBytes && (limit == 0 || fine.side <= limit)
+    let fits = fine.side * fine.side * 4 <= fineBytes && (limit == 0 || fine.side <= limit)
     supersampling = fits ? 2 : 1
     let big = shape.scaled(by: supersampling)
     let reach = big.radius + big.halfWidth
