@@ -15,21 +15,45 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels. The
   /// default on SDL's software renderer.
   case spans
-  /// Every dash tessellated, with an antialiasing fringe, into one `SDL_RenderGeometry` call
-  /// per frame: for GPU renderers; SDL's software renderer rounds its vertices to whole
-  /// pixels, which costs it the quality bar.
-  case geometry
+  /// The GPU computes every pixel's coverage: one instanced OpenGL draw call a frame, a quad
+  /// per ring from a small record (centre, radius, angle, colour, its shape's dashes and caps).
+  /// Offered on SDL's `opengl` renderer (OpenGL 3.3 or later) and `opengles2` renderer (OpenGL
+  /// ES 3.0 or later); asked for anywhere else, a draw throws an `.unsupported` error.
+  case gpu
 
-  /// The choice behind `preferred(for:)`, the cheapest backend in a host's frame as
-  /// `host/<renderer>/<backend>` measures it (the Performance article has the figures):
+  /// What a renderer is, for the choice of a backend: SDL's software renderer; an OpenGL
+  /// renderer that offers `gpu`, on a GPU or on a CPU rasterizer (Mesa's llvmpipe and
+  /// softpipe, SwiftShader); or any other accelerated renderer (Direct3D, Metal, an OpenGL
+  /// context without instanced draws), where `gpu` is not offered.
+  package enum RendererKind: String, Sendable, CaseIterable {
+    case software
+    case softwareGL
+    case hardwareGL
+    case otherAccelerated
+  }
+
+  /// Rings in a draw from which `spans` beats `gpu` on a CPU rasterizer behind OpenGL (see
+  /// `preferred(kind:rings:)`).
+  package static let softwareGLSpansFromRings = 2_000
+
+  /// The choice behind `preferred(for:)`: the cheapest backend for a draw of `rings` rings on a
+  /// renderer of `kind`, as `frame/<backend>` and `host/<renderer>/<backend>` measure it (the
+  /// Performance article has the figures):
   /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
-  ///   pixels (`geometry` misses the quality bar there: the software renderer rounds vertices
-  ///   to whole pixels);
-  /// - an accelerated renderer: `gfx`, one upright square a ring over one texture a shape, where
-  ///   `spans` uploads the rings' box every frame and `geometry` sends thousands of triangles a
-  ///   ring.
-  package static func preferred(accelerated: Bool) -> RingBackend {
-    accelerated ? .gfx : .spans
+  ///   pixels;
+  /// - OpenGL on a GPU: `gpu`, whose CPU work is one record a ring;
+  /// - OpenGL on a CPU rasterizer (llvmpipe): `gpu` for small draws, `spans` from
+  ///   `softwareGLSpansFromRings` rings on, where the shader's per-pixel work on the CPU costs
+  ///   more than the masks' blending;
+  /// - any other accelerated renderer: `gfx`, one upright square a ring over one texture a
+  ///   shape.
+  package static func preferred(kind: RendererKind, rings: Int) -> RingBackend {
+    switch kind {
+    case .software: .spans
+    case .hardwareGL: .gpu
+    case .softwareGL: rings >= softwareGLSpansFromRings ? .spans : .gpu
+    case .otherAccelerated: .gfx
+    }
   }
 
   /// The next backend in declaration order (a window's "switch backend" key).

@@ -59,22 +59,45 @@ import Testing
     }
   }
 
-  /// `spans` on SDL's software renderer, `gfx` on an accelerated one (llvmpipe or a GPU), as
-  /// `host/*` measured.
-  @Test func defaultBackendFollowsTheRenderer() throws {
-    #expect(RingBackend.preferred(accelerated: false) == .spans)
-    #expect(RingBackend.preferred(accelerated: true) == .gfx)
+  /// The rule of `RingBackend.preferred(kind:rings:)`, as `frame/*` and `host/*` measured:
+  /// `spans` on SDL's software renderer at every count; on OpenGL on a GPU `gpu` at every
+  /// count; on OpenGL on a CPU rasterizer (llvmpipe) `gpu` below
+  /// `softwareGLSpansFromRings` rings and `spans` from there; `gfx` on other accelerated
+  /// renderers.
+  @Test func defaultBackendFollowsTheRendererAndTheRingCount() throws {
+    let edge = RingBackend.softwareGLSpansFromRings
+    for rings in [0, 1, 5, 100, edge - 1, edge, edge + 1, 50_000, 5_000_000] {
+      #expect(RingBackend.preferred(kind: .software, rings: rings) == .spans)
+      #expect(RingBackend.preferred(kind: .hardwareGL, rings: rings) == .gpu)
+      #expect(RingBackend.preferred(kind: .otherAccelerated, rings: rings) == .gfx)
+      #expect(
+        RingBackend.preferred(kind: .softwareGL, rings: rings) == (rings < edge ? .gpu : .spans),
+        "\(rings) rings on llvmpipe")
+    }
     let software = try OffscreenCanvas(width: 8, height: 8)
-    #expect(software.loaderRenderer.preferredBackend == .spans)
+    #expect(software.loaderRenderer.kind == .software)
+    #expect(software.loaderRenderer.preferredBackend(rings: 5) == .spans)
+    #expect(RingBackend.preferred(for: software.renderer) == .spans)
   }
 
-  /// An OpenGL renderer (accelerated, llvmpipe here) prefers `gfx`.
+  /// An OpenGL renderer on Mesa's llvmpipe reads as a CPU rasterizer behind OpenGL, and a
+  /// field with no backend set draws with what the rule gives for its ring count.
   @Test(
     .enabled(
       if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
-  func defaultBackendOnOpenGLIsGfx() throws {
-    let gl = try OffscreenCanvas.openGL(width: 8, height: 8)
-    #expect(gl.loaderRenderer.preferredBackend == .gfx)
+  func defaultBackendOnOpenGLFollowsTheRingCount() throws {
+    let gl = try OffscreenCanvas.openGL(width: 320, height: 240)
+    let llvmpipe = (gl.glRendererName ?? "").contains("llvmpipe")
+    let kind = gl.loaderRenderer.kind
+    #expect(kind == (llvmpipe ? .softwareGL : .hardwareGL), "\(gl.rendererDescription)")
+    #expect(RingBackend.preferred(for: gl.renderer, rings: 5) == .gpu)
+    for count in [1, 10, RingBackend.softwareGLSpansFromRings / 5 + 1] {
+      let field = try LoaderField(style: .seed, layout: .grid)
+      for _ in 0..<count { try field.addLoader(isAnimating: true, at: 0) }
+      try field.draw(on: gl.loaderRenderer, at: 0.3)
+      let expected = RingBackend.preferred(kind: kind, rings: 5 * count)
+      #expect(field.activeBackend == expected, "\(count) loaders")
+    }
   }
 
   /// `B` visits every backend once and comes back.

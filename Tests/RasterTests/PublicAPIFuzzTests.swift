@@ -103,7 +103,7 @@ import Testing
       case 7: Self.bounded(label) { _ = try view.angles(at: time()) }
       case 8:
         Self.bounded(label) {
-          view.backend = pick([nil, .spans, .gfx, .geometry])
+          view.backend = pick([nil, .spans, .gfx, .gpu])
           view.fitsFrame = rng.next() % 2 == 0
         }
       case 9:
@@ -132,7 +132,7 @@ import Testing
       case 16:
         Self.bounded(label) {
           field.layout = pick([.row, .fittedRow, .grid])
-          field.backend = pick([nil, .spans, .gfx, .geometry])
+          field.backend = pick([nil, .spans, .gfx, .gpu])
         }
       case 17: Self.bounded(label) { try field.setSpeed(pick(Self.speeds), at: time()) }
       case 18: Self.bounded(label) { _ = field.nextChange(after: time()) }

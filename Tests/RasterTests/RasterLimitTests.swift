@@ -87,21 +87,4 @@ import Testing
     #expect(at(angle: 1 / 23) == 0x007AFF, "inside the first dash")
     #expect(at(angle: 21 / 23) == 0xFFFFFF, "the middle of the first 6-long gap")
   }
-
-  /// Geometry in batches draws exactly what one call draws, and its buffers stay at the
-  /// batch size however many rings there are.
-  @Test func geometryBatchesAreBoundedAndInvisible() throws {
-    var scene = RasterScene(width: 320, height: 200, density: 1, palette: .light, rings: [])
-    var g = SplitMix64(seed: 9)
-    for i in 0..<400 {
-      scene.rings.append(
-        RingInstance(
-          centerX: Float(g.nextUnit() * 340 - 10), centerY: Float(g.nextUnit() * 220 - 10),
-          angle: Float(g.nextUnit() * 360), color: LoaderPalette.light.ringColors[i % 5]))
-    }
-    let whole = try scene.render(with: GeometryRingRasterizer(maximumSagitta: 0.05))
-    let batched = GeometryRingRasterizer(maximumSagitta: 0.05, batchVertices: 4096)
-    #expect(try scene.render(with: batched) == whole)
-    #expect(batched.bufferedVertexCapacity <= 2 * 4096)
-  }
 }
