@@ -209,5 +209,6 @@ enum GL {
   static let rg32f: Int32 = 0x8230
   static let rg: UInt32 = 0x8227
   static let maxTextureSize: UInt32 = 0x0D33
+  static let drawFramebufferBinding: UInt32 = 0x8CA6
   static let maxCombinedTextureImageUnits: UInt32 = 0x8B4D
 }

@@ -12,11 +12,12 @@
 /// and the unpack state a texture upload reads (alignment, row length, skips, unpack buffer).
 /// The framebuffer is never changed: the draw goes into the one SDL bound (the window, or a
 /// render target's).
-struct GLStateSnapshot {
+struct GLStateSnapshot: Equatable {
   private let program: Int32
   private let vertexArray: Int32
   private let arrayBuffer: Int32
-  private let enabled: [(cap: UInt32, on: Bool)]
+  private let capabilities: [UInt32]
+  private let enabled: [Bool]
   private let blendFactors: [Int32]
   private let blendEquations: [Int32]
   private let viewport: [Int32]
@@ -25,8 +26,9 @@ struct GLStateSnapshot {
   private let activeTexture: Int32
   private let texture: Int32
   private let sampler: Int32
-  private let unpack: [(name: UInt32, value: Int32)]
+  private let unpack: [Int32]
   private let unpackBuffer: Int32
+  private let framebuffer: Int32
   /// The texture unit the backend binds its dash table on.
   let unit: UInt32
 
@@ -40,14 +42,16 @@ struct GLStateSnapshot {
     GL.unpackAlignment, GL.unpackRowLength, GL.unpackSkipRows, GL.unpackSkipPixels,
   ]
 
-  /// Reads the state now, for a draw that uses texture unit `unit` (0-based), on an OpenGL ES
+  /// Reads the state now (the draw's framebuffer binding too, for a test to compare; it is
+  /// never changed, so never put back), for a draw that uses texture unit `unit` (0-based), on an OpenGL ES
   /// context or a desktop one.
   init(_ gl: GLFunctions, unit: UInt32, openGLES: Bool) {
     self.unit = unit
     program = gl.integer(GL.currentProgram)
     vertexArray = gl.integer(GL.vertexArrayBinding)
     arrayBuffer = gl.integer(GL.arrayBufferBinding)
-    enabled = Self.capabilities(openGLES: openGLES).map { ($0, gl.isEnabled($0) != 0) }
+    capabilities = Self.capabilities(openGLES: openGLES)
+    enabled = capabilities.map { gl.isEnabled($0) != 0 }
     blendFactors = [GL.blendSrcRGB, GL.blendDstRGB, GL.blendSrcAlpha, GL.blendDstAlpha].map {
       gl.integer($0)
     }
@@ -60,8 +64,9 @@ struct GLStateSnapshot {
     texture = gl.integer(GL.textureBinding2D)
     sampler = gl.integer(GL.samplerBinding)
     gl.activeTexture(UInt32(bitPattern: activeTexture))
-    unpack = Self.unpackNames.map { ($0, gl.integer($0)) }
+    unpack = Self.unpackNames.map { gl.integer($0) }
     unpackBuffer = gl.integer(GL.pixelUnpackBufferBinding)
+    framebuffer = gl.integer(GL.drawFramebufferBinding)
   }
 
   /// Puts back everything `init` read.
@@ -69,7 +74,7 @@ struct GLStateSnapshot {
     gl.useProgram(UInt32(bitPattern: program))
     gl.bindVertexArray(UInt32(bitPattern: vertexArray))
     gl.bindBuffer(GL.arrayBuffer, UInt32(bitPattern: arrayBuffer))
-    for (cap, on) in enabled {
+    for (cap, on) in zip(capabilities, enabled) {
       if on { gl.enable(cap) } else { gl.disable(cap) }
     }
     let f = blendFactors.map { UInt32(bitPattern: $0) }
@@ -85,7 +90,7 @@ struct GLStateSnapshot {
     gl.bindTexture(GL.texture2D, UInt32(bitPattern: texture))
     gl.bindSampler(unit, UInt32(bitPattern: sampler))
     gl.activeTexture(UInt32(bitPattern: activeTexture))
-    for (name, value) in unpack { gl.pixelStorei(name, value) }
+    for (name, value) in zip(Self.unpackNames, unpack) { gl.pixelStorei(name, value) }
     gl.bindBuffer(GL.pixelUnpackBuffer, UInt32(bitPattern: unpackBuffer))
   }
 }

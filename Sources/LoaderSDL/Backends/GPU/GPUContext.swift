@@ -107,7 +107,15 @@ final class GPUContext {
     }
     // SDL draws a render target's texture with its first row at y = 0 of GL's framebuffer,
     // and the window upside down (GL's y up).
-    let flipped = SDL_GetRenderTarget(target.renderer) == nil
+    let renderTarget = SDL_GetRenderTarget(target.renderer)
+    let flipped = renderTarget == nil
+    var swapsRedBlue = false
+    if openGLES, let renderTarget {
+      var format: UInt32 = 0
+      SDL_QueryTexture(renderTarget, &format, nil, nil, nil)
+      swapsRedBlue =
+        format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue
+    }
     let state = GLStateSnapshot(gl, unit: GPURingRasterizer.tableUnit, openGLES: openGLES)
     defer { state.restore(gl) }
     if tableRows * GPURingProgram.tableWidth * 2 > 0, let rows = tableDirtyRows {
@@ -135,6 +143,7 @@ final class GPUContext {
     gl.uniform2f(program.scaleLocation, 2 / Float(w), (flipped ? -2 : 2) / Float(h))
     gl.uniform2f(program.offsetLocation, -1, flipped ? 1 : -1)
     gl.uniform1i(program.tableLocation, Int32(GPURingRasterizer.tableUnit))
+    gl.uniform1i(program.swapLocation, swapsRedBlue ? 1 : 0)
     gl.activeTexture(GL.texture0 + GPURingRasterizer.tableUnit)
     gl.bindTexture(GL.texture2D, table)
     gl.bindSampler(GPURingRasterizer.tableUnit, 0)

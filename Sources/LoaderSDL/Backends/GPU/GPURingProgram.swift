@@ -42,6 +42,9 @@ struct GPURingProgram {
   let scaleLocation: Int32
   let offsetLocation: Int32
   let tableLocation: Int32
+  /// `u_swapRedBlue`: SDL's GLES2 renderer keeps ARGB8888 and RGB888 targets in GL's RGBA
+  /// order and swaps red and blue in every colour it draws there; so does the program.
+  let swapLocation: Int32
 
   /// The GLSL version line for a context: `#version 300 es` on OpenGL ES 3.0 or later,
   /// `#version 330` on OpenGL 3.3 or later; nil below those (no instanced draws with
@@ -88,6 +91,7 @@ struct GPURingProgram {
 
   static let fragmentSource = """
     uniform sampler2D u_table;
+    uniform int u_swapRedBlue;
     in vec2 v_local;
     flat in vec4 v_shape;
     flat in int v_flags;
@@ -174,7 +178,8 @@ struct GPURingProgram {
           + cover(2.0 * signedDistance(v_local + vec2(0.25, 0.25)), 2.0 * h));
       }
       if (c <= 0.0) discard;
-      o_color = vec4(v_color.rgb, v_color.a * c);
+      vec3 rgb = u_swapRedBlue != 0 ? v_color.bgr : v_color.rgb;
+      o_color = vec4(rgb, v_color.a * c);
     }
     """
 
@@ -206,6 +211,7 @@ struct GPURingProgram {
     scaleLocation = gl.getUniformLocation(p, "u_scale")
     offsetLocation = gl.getUniformLocation(p, "u_offset")
     tableLocation = gl.getUniformLocation(p, "u_table")
+    swapLocation = gl.getUniformLocation(p, "u_swapRedBlue")
   }
 
   private static func compile(_ gl: GLFunctions, _ kind: UInt32, _ source: String)
