@@ -32,27 +32,28 @@ public enum RingBackend: String, CaseIterable, Sendable {
     case otherAccelerated
   }
 
-  /// Rings in a draw from which `spans` beats `gpu` on a CPU rasterizer behind OpenGL (see
-  /// `preferred(kind:rings:)`).
-  package static let softwareGLSpansFromRings = 2_000
+  /// Rings in a draw from which `spans` beats `gfx` where the CPU draws the pixels behind an
+  /// accelerated renderer (see `preferred(kind:rings:)`).
+  package static let spansFromRings = 1_000
 
   /// The choice behind `preferred(for:)`: the cheapest backend for a draw of `rings` rings on a
-  /// renderer of `kind`, as `frame/<backend>` and `host/<renderer>/<backend>` measure it (the
-  /// Performance article has the figures):
+  /// renderer of `kind`, as `frame/<backend>` measures it on each (Benchmarks/README.md, the
+  /// Performance article):
   /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
-  ///   pixels;
-  /// - OpenGL on a GPU: `gpu`, whose CPU work is one record a ring;
-  /// - OpenGL on a CPU rasterizer (llvmpipe): `gpu` for small draws, `spans` from
-  ///   `softwareGLSpansFromRings` rings on, where the shader's per-pixel work on the CPU costs
-  ///   more than the masks' blending;
-  /// - any other accelerated renderer: `gfx`, one upright square a ring over one texture a
-  ///   shape.
+  ///   pixels, at every count;
+  /// - OpenGL on a GPU: `gpu`, whose CPU work is one record a ring and whose pixels the GPU
+  ///   computes;
+  /// - OpenGL on a CPU rasterizer (llvmpipe) and any other accelerated renderer: `gfx` (one
+  ///   upright square a ring over one texture a shape) below `spansFromRings` rings, `spans`
+  ///   from there, where a square a ring costs the rasterizer more than one upload of the
+  ///   rings' box (llvmpipe: 11 against 13 ms at 500 rings, 23 against 17 at 5,000, 94
+  ///   against 19 at 50,000). `gpu` is never chosen on a CPU rasterizer: llvmpipe runs its
+  ///   vertex pipeline once an instance, 70 us each (360 ms for 5,000 rings).
   package static func preferred(kind: RendererKind, rings: Int) -> RingBackend {
     switch kind {
     case .software: .spans
     case .hardwareGL: .gpu
-    case .softwareGL: rings >= softwareGLSpansFromRings ? .spans : .gpu
-    case .otherAccelerated: .gfx
+    case .softwareGL, .otherAccelerated: rings < spansFromRings ? .gfx : .spans
     }
   }
 

@@ -13,9 +13,9 @@ extension RingBackend {
 
   /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) for a draw
   /// of `rings` rings on `renderer`, as the package's benchmarks measured (Benchmarks/README.md):
-  /// `spans` on SDL's software renderer; on SDL's OpenGL renderers with instanced draws, `gpu`
-  /// on a GPU and, on a CPU rasterizer such as Mesa's llvmpipe, `gpu` for small draws and
-  /// `spans` for large ones; `gfx` on any other accelerated renderer.
+  /// `spans` on SDL's software renderer; `gpu` on SDL's OpenGL renderers on a GPU (with
+  /// instanced draws); on a CPU rasterizer behind OpenGL (Mesa's llvmpipe) and on any other
+  /// accelerated renderer, `gfx` for draws under 1,000 rings and `spans` from there.
   ///
   /// On an OpenGL renderer it reads `glGetString` in the renderer's context: SDL's queued
   /// commands are flushed first. A `LoaderRenderer` asks once and keeps the answer.

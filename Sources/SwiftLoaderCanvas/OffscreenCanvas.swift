@@ -10,8 +10,8 @@ import LoaderSDL
 /// `init(width:height:)` is SDL's software renderer on the surface itself and needs no video
 /// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver, or
 /// on the video driver already up (see `bringUpVideo()`), drawing into a target texture that
-/// `flush()` reads back into the surface: the renderer that takes vertices at full precision,
-/// as `geometry` needs (SDL's software renderer rounds them to whole pixels). On it the
+/// `flush()` reads back into the surface: the renderer `gpu` runs on (SDL's `opengl`, or
+/// `opengles2` when asked for by name). On it the
 /// surface is only the read-back copy, so CPU backends must not write it (`loaderRenderer` is made
 /// with the surface on the software canvas, without it on OpenGL).
 package final class OffscreenCanvas {

@@ -59,20 +59,20 @@ import Testing
     }
   }
 
-  /// The rule of `RingBackend.preferred(kind:rings:)`, as `frame/*` and `host/*` measured:
-  /// `spans` on SDL's software renderer at every count; on OpenGL on a GPU `gpu` at every
-  /// count; on OpenGL on a CPU rasterizer (llvmpipe) `gpu` below
-  /// `softwareGLSpansFromRings` rings and `spans` from there; `gfx` on other accelerated
-  /// renderers.
+  /// The rule of `RingBackend.preferred(kind:rings:)`, as `frame/*` measured: `spans` on
+  /// SDL's software renderer at every count; `gpu` on OpenGL on a GPU at every count; on
+  /// OpenGL on a CPU rasterizer (llvmpipe) and other accelerated renderers `gfx` below
+  /// `spansFromRings` rings and `spans` from there.
   @Test func defaultBackendFollowsTheRendererAndTheRingCount() throws {
-    let edge = RingBackend.softwareGLSpansFromRings
+    let edge = RingBackend.spansFromRings
     for rings in [0, 1, 5, 100, edge - 1, edge, edge + 1, 50_000, 5_000_000] {
       #expect(RingBackend.preferred(kind: .software, rings: rings) == .spans)
       #expect(RingBackend.preferred(kind: .hardwareGL, rings: rings) == .gpu)
-      #expect(RingBackend.preferred(kind: .otherAccelerated, rings: rings) == .gfx)
-      #expect(
-        RingBackend.preferred(kind: .softwareGL, rings: rings) == (rings < edge ? .gpu : .spans),
-        "\(rings) rings on llvmpipe")
+      for kind in [RingBackend.RendererKind.softwareGL, .otherAccelerated] {
+        #expect(
+          RingBackend.preferred(kind: kind, rings: rings) == (rings < edge ? .gfx : .spans),
+          "\(rings) rings, \(kind)")
+      }
     }
     let software = try OffscreenCanvas(width: 8, height: 8)
     #expect(software.loaderRenderer.kind == .software)
@@ -80,8 +80,9 @@ import Testing
     #expect(RingBackend.preferred(for: software.renderer) == .spans)
   }
 
-  /// An OpenGL renderer on Mesa's llvmpipe reads as a CPU rasterizer behind OpenGL, and a
-  /// field with no backend set draws with what the rule gives for its ring count.
+  /// An OpenGL renderer on Mesa's llvmpipe reads as a CPU rasterizer behind OpenGL (on a GPU,
+  /// as a GPU), and a field with no backend set draws each frame with what the rule gives for
+  /// its ring count: past `spansFromRings` rings the choice changes.
   @Test(
     .enabled(
       if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
@@ -90,14 +91,17 @@ import Testing
     let llvmpipe = (gl.glRendererName ?? "").contains("llvmpipe")
     let kind = gl.loaderRenderer.kind
     #expect(kind == (llvmpipe ? .softwareGL : .hardwareGL), "\(gl.rendererDescription)")
-    #expect(RingBackend.preferred(for: gl.renderer, rings: 5) == .gpu)
-    for count in [1, 10, RingBackend.softwareGLSpansFromRings / 5 + 1] {
-      let field = try LoaderField(style: .seed, layout: .grid)
-      for _ in 0..<count { try field.addLoader(isAnimating: true, at: 0) }
+    #expect(RingBackend.preferred(for: gl.renderer, rings: 5) == (llvmpipe ? .gfx : .gpu))
+    let field = try LoaderField(style: .seed, layout: .grid)
+    var seen: [RingBackend] = []
+    for count in [1, 10, RingBackend.spansFromRings / 5 - 1, RingBackend.spansFromRings / 5] {
+      while field.count < count { try field.addLoader(isAnimating: true, at: 0) }
       try field.draw(on: gl.loaderRenderer, at: 0.3)
       let expected = RingBackend.preferred(kind: kind, rings: 5 * count)
       #expect(field.activeBackend == expected, "\(count) loaders")
+      seen.append(field.activeBackend ?? .spans)
     }
+    if llvmpipe { #expect(seen == [.gfx, .gfx, .gfx, .spans]) }
   }
 
   /// `B` visits every backend once and comes back.

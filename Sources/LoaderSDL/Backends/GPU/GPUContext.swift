@@ -11,8 +11,9 @@ final class GPUContext {
   private var recordBuffer: UInt32 = 0
   private var angleBuffer: UInt32 = 0
   private var table: UInt32 = 0
-  /// Records the record buffer holds room for.
+  /// Records the record buffer holds room for, and angles the angle buffer.
   private var recordCapacity = 0
+  private var angleCapacity = 0
   /// The dash table: its rows, its CPU copy, the texels in use and its generation (bumped
   /// whenever it is packed afresh, so every shape is placed again).
   private var tableRows = 0
@@ -136,8 +137,13 @@ final class GPUContext {
           $0.baseAddress! + dirty.lowerBound * stride)
       }
     }
+    // The angles: the one upload every frame, into storage kept while it is large enough.
     gl.bindBuffer(GL.arrayBuffer, angleBuffer)
-    angles.withUnsafeBytes { gl.bufferData(GL.arrayBuffer, count * 4, $0.baseAddress, GL.streamDraw) }
+    if count > angleCapacity || count * 4 < angleCapacity {
+      angleCapacity = max(count, 1024)
+      gl.bufferData(GL.arrayBuffer, angleCapacity * 4, nil, GL.streamDraw)
+    }
+    angles.withUnsafeBytes { gl.bufferSubData(GL.arrayBuffer, 0, count * 4, $0.baseAddress) }
 
     gl.useProgram(program.program)
     gl.uniform2f(program.scaleLocation, 2 / Float(w), (flipped ? -2 : 2) / Float(h))

@@ -108,7 +108,8 @@ package final class GPURingRasterizer: RingRasterizer {
     var dirtyLow = Int.max
     var dirtyHigh = -1
     let degreesToRadians = Float.pi / 180
-    _ = frame.forEachVisibleRing(caches: shapes, in: region) { (ring, shape, _) -> Bool in
+    _ = try frame.forEachVisibleRing(caches: shapes, in: region) {
+      (ring, shape, _) throws(SDLError) -> Bool in
       let record = Record(
         x: ox + ring.centerX, y: oy + ring.centerY, radius: shape.radius,
         halfWidth: shape.halfWidth, first: Float(shape.first), count: Float(shape.dashCount),
