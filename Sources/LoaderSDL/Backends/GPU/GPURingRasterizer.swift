@@ -70,8 +70,9 @@ package final class GPURingRasterizer: RingRasterizer {
   private var gl: GPUContext?
   /// Why the renderer cannot run the backend, once found.
   private var refusal: SDLError?
-  /// The renderer the objects live on (to free them in its context).
+  /// The renderer the objects live on (to free them in its context), and its GL context.
   private var renderer: OpaquePointer?
+  private var glContext: UnsafeMutableRawPointer?
 
   /// Records and angles of the frame being drawn (the records as last uploaded).
   private var records: [Record] = []
@@ -143,7 +144,13 @@ package final class GPURingRasterizer: RingRasterizer {
   /// cannot run the backend.
   private func prepare(_ renderer: OpaquePointer) throws(SDLError) -> GPUContext {
     if let refusal { throw refusal }
-    GPUSupport.makeContextCurrent(renderer)
+    // The host's queued draws go first. SDL makes its context current only when it runs a
+    // command: the one it made current for this renderer before is taken as still its own
+    // when it is current now; otherwise SDL is made to make it current.
+    SDL_RenderFlush(renderer)
+    if gl == nil || glContext == nil || SDL_GL_GetCurrentContext() != glContext {
+      GPUSupport.makeContextCurrent(renderer)
+    }
     if let gl { return gl }
     do throws(SDLError) {
       let support = GPUSupport(renderer, contextIsCurrent: true)
@@ -152,6 +159,7 @@ package final class GPURingRasterizer: RingRasterizer {
       }
       let made = try GPUContext(functions, version: support.version, openGLES: support.openGLES)
       gl = made
+      glContext = SDL_GL_GetCurrentContext()
       self.renderer = renderer
       return made
     } catch {
@@ -164,6 +172,7 @@ package final class GPURingRasterizer: RingRasterizer {
     // A reset renderer may have a new context: the old objects are gone with the old one
     // (deleting their names now could delete SDL's), so they are forgotten and made again.
     gl = nil
+    glContext = nil
     refusal = nil
     records.removeAll()
     angles.removeAll()
