@@ -32,9 +32,12 @@ public enum RingBackend: String, CaseIterable, Sendable {
     case otherAccelerated
   }
 
-  /// Rings in a draw from which `spans` beats `gfx` where the CPU draws the pixels behind an
-  /// accelerated renderer (see `preferred(kind:rings:)`).
-  package static let spansFromRings = 1_000
+  /// Rings in a draw from which `spans` beats `gfx` where `gpu` is not offered (see
+  /// `preferred(kind:rings:)`): 1,000 on a CPU rasterizer behind OpenGL, 25,000 on any other
+  /// accelerated renderer, taken for a GPU.
+  package static func spansFromRings(on kind: RendererKind) -> Int {
+    kind == .softwareGL ? 1_000 : 25_000
+  }
 
   /// The choice behind `preferred(for:)`: the cheapest backend for a draw of `rings` rings on a
   /// renderer of `kind`, as `frame/<backend>` measures it on each (Benchmarks/README.md, the
@@ -43,17 +46,19 @@ public enum RingBackend: String, CaseIterable, Sendable {
   ///   pixels, at every count;
   /// - OpenGL on a GPU: `gpu`, whose CPU work is one record a ring and whose pixels the GPU
   ///   computes;
-  /// - OpenGL on a CPU rasterizer (llvmpipe) and any other accelerated renderer: `gfx` (one
-  ///   upright square a ring over one texture a shape) below `spansFromRings` rings, `spans`
-  ///   from there, where a square a ring costs the rasterizer more than one upload of the
-  ///   rings' box (llvmpipe: 11 against 13 ms at 500 rings, 23 against 17 at 5,000, 94
-  ///   against 19 at 50,000). `gpu` is never chosen on a CPU rasterizer: llvmpipe runs its
-  ///   vertex pipeline once an instance, 70 us each (360 ms for 5,000 rings).
+  /// - OpenGL on a CPU rasterizer (llvmpipe): `gfx` (one upright square a ring over one
+  ///   texture a shape) below 1,000 rings, `spans` from there, where a square a ring costs the
+  ///   rasterizer more than one upload of the rings' box (11 against 13 ms at 500 rings, 23
+  ///   against 17 at 5,000, 94 against 19 at 50,000). `gpu` is never chosen there: llvmpipe
+  ///   runs its vertex pipeline once an instance, about 70 us each;
+  /// - any other accelerated renderer (on a GPU): `gfx` below 25,000 rings and `spans` from
+  ///   there, where the CPU's vertex work for `gfx` passes one upload (an NVIDIA H200 on
+  ///   OpenGL: 2.3 against 7.8 ms at 5,000 rings, 19.9 against 16.6 at 50,000).
   package static func preferred(kind: RendererKind, rings: Int) -> RingBackend {
     switch kind {
     case .software: .spans
     case .hardwareGL: .gpu
-    case .softwareGL, .otherAccelerated: rings < spansFromRings ? .gfx : .spans
+    case .softwareGL, .otherAccelerated: rings < spansFromRings(on: kind) ? .gfx : .spans
     }
   }
 

@@ -14,8 +14,9 @@ extension RingBackend {
   /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) for a draw
   /// of `rings` rings on `renderer`, as the package's benchmarks measured (Benchmarks/README.md):
   /// `spans` on SDL's software renderer; `gpu` on SDL's OpenGL renderers on a GPU (with
-  /// instanced draws); on a CPU rasterizer behind OpenGL (Mesa's llvmpipe) and on any other
-  /// accelerated renderer, `gfx` for draws under 1,000 rings and `spans` from there.
+  /// instanced draws); on a CPU rasterizer behind OpenGL (Mesa's llvmpipe) `gfx` for draws
+  /// under 1,000 rings and `spans` from there; on any other accelerated renderer the same from
+  /// 25,000 rings.
   ///
   /// On an OpenGL renderer it reads `glGetString` in the renderer's context: SDL's queued
   /// commands are flushed first. A `LoaderRenderer` asks once and keeps the answer.

@@ -55,8 +55,8 @@ extension DemoOptions {
         "--backend", "NAME",
         help: "ring rasterizer: \(FlagValue.list(RingBackend.allCases.map(\.rawValue)))",
         default:
-          "per frame: spans on SDL's software renderer, gpu on OpenGL on a GPU, else gfx under"
-          + " \(RingBackend.spansFromRings) rings and spans from there"
+          "per frame: spans on SDL's software renderer, gpu on OpenGL on a GPU, else gfx for"
+          + " small frames and spans for large ones"
       ) { p, v in
         p.options.backend = try FlagValue.choice(v, "backend", of: RingBackend.self)
       },

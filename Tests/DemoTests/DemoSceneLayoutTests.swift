@@ -61,14 +61,16 @@ import Testing
 
   /// The rule of `RingBackend.preferred(kind:rings:)`, as `frame/*` measured: `spans` on
   /// SDL's software renderer at every count; `gpu` on OpenGL on a GPU at every count; on
-  /// OpenGL on a CPU rasterizer (llvmpipe) and other accelerated renderers `gfx` below
-  /// `spansFromRings` rings and `spans` from there.
+  /// OpenGL on a CPU rasterizer (llvmpipe) `gfx` below 1,000 rings and `spans` from there, on
+  /// other accelerated renderers the same from 25,000 rings.
   @Test func defaultBackendFollowsTheRendererAndTheRingCount() throws {
-    let edge = RingBackend.spansFromRings
-    for rings in [0, 1, 5, 100, edge - 1, edge, edge + 1, 50_000, 5_000_000] {
-      #expect(RingBackend.preferred(kind: .software, rings: rings) == .spans)
-      #expect(RingBackend.preferred(kind: .hardwareGL, rings: rings) == .gpu)
-      for kind in [RingBackend.RendererKind.softwareGL, .otherAccelerated] {
+    #expect(RingBackend.spansFromRings(on: .softwareGL) == 1_000)
+    #expect(RingBackend.spansFromRings(on: .otherAccelerated) == 25_000)
+    for kind in [RingBackend.RendererKind.softwareGL, .otherAccelerated] {
+      let edge = RingBackend.spansFromRings(on: kind)
+      for rings in [0, 1, 5, 100, edge - 1, edge, edge + 1, 50_000, 5_000_000] {
+        #expect(RingBackend.preferred(kind: .software, rings: rings) == .spans)
+        #expect(RingBackend.preferred(kind: .hardwareGL, rings: rings) == .gpu)
         #expect(
           RingBackend.preferred(kind: kind, rings: rings) == (rings < edge ? .gfx : .spans),
           "\(rings) rings, \(kind)")
@@ -82,7 +84,7 @@ import Testing
 
   /// An OpenGL renderer on Mesa's llvmpipe reads as a CPU rasterizer behind OpenGL (on a GPU,
   /// as a GPU), and a field with no backend set draws each frame with what the rule gives for
-  /// its ring count: past `spansFromRings` rings the choice changes.
+  /// its ring count: past `spansFromRings(on:)` rings the choice changes.
   @Test(
     .enabled(
       if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
@@ -94,7 +96,8 @@ import Testing
     #expect(RingBackend.preferred(for: gl.renderer, rings: 5) == (llvmpipe ? .gfx : .gpu))
     let field = try LoaderField(style: .seed, layout: .grid)
     var seen: [RingBackend] = []
-    for count in [1, 10, RingBackend.spansFromRings / 5 - 1, RingBackend.spansFromRings / 5] {
+    let edge = RingBackend.spansFromRings(on: kind)
+    for count in [1, 10, edge / 5 - 1, edge / 5] {
       while field.count < count { try field.addLoader(isAnimating: true, at: 0) }
       try field.draw(on: gl.loaderRenderer, at: 0.3)
       let expected = RingBackend.preferred(kind: kind, rings: 5 * count)
