@@ -50,9 +50,12 @@ enum FrameBenchmarks {
           let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
           var gpuNotes: [String] = []
           if backend == .gpu {
-            gpuNotes.append("\(Format.value(scene.threadCPUMilliseconds(frames: 10))) ms CPU/frame (calling thread)")
+            gpuNotes.append(
+              "\(Format.value(scene.threadCPUMilliseconds(frames: 10))) ms CPU/frame (calling thread)"
+            )
             if n <= 10_000 {
-              let spans = try GridScene(run, loaders: n, backend: .spans, threads: threads, renderer: .software)
+              let spans = try GridScene(
+                run, loaders: n, backend: .spans, threads: threads, renderer: .software)
               gpuNotes.append("PSNR \(Format.value(scene.psnr(against: spans))) dB vs frame/spans")
             }
           }

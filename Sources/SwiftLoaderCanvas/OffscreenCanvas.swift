@@ -83,9 +83,14 @@ package final class OffscreenCanvas {
   /// windows), the canvas is a hidden window of that driver and nothing else changes; when
   /// none is, this brings up SDL's offscreen driver for the whole process (initialise video
   /// yourself first if the process will open windows too).
-  /// - Parameter driver: SDL's render driver to ask for (`"opengles2"`: SDL's OpenGL ES 2
-  ///   renderer, on the ES context the GL library gives it); nil for SDL's first accelerated
-  ///   one (`opengl` here).
+  /// - Parameters:
+  ///   - width: the canvas's width, pixels.
+  ///   - height: its height, pixels.
+  ///   - driver: SDL's render driver to ask for (`"opengles2"`: SDL's OpenGL ES 2 renderer, on
+  ///     the ES context the GL library gives it); nil for SDL's first accelerated one
+  ///     (`opengl` here).
+  /// - Returns: the canvas.
+  /// - Throws: `SDLError` when SDL has no such renderer here.
   package static func openGL(width: Int, height: Int, driver: String? = nil) throws(SDLError)
     -> OffscreenCanvas
   {

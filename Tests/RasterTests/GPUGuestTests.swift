@@ -155,7 +155,8 @@ import Testing
       var a = SDL_FRect(x: 2, y: 3, w: 40, h: 30)
       SDL_RenderCopyF(r, texture, nil, &a)
       GPUSupport.makeContextCurrent(r)
-      let before = GLStateSnapshot(gl, unit: GPURingRasterizer.tableUnit, openGLES: support.openGLES)
+      let before = GLStateSnapshot(
+        gl, unit: GPURingRasterizer.tableUnit, openGLES: support.openGLES)
       let view = try LoaderView(isAnimating: true, style: .seed, backend: .gpu, appearingAt: 0)
       try view.draw(on: canvas.loaderRenderer, in: state.frame, at: HostRenderStateCase.time)
       SDL_RenderFlush(r)

@@ -223,7 +223,9 @@ import Testing
 /// sweep's shortest butt dash is 2 points.)
 @Suite(.serialized) struct GPURingQualityTests {
   /// Ring sizes in pixels across (the frame's side at the density).
-  static let sizes = [8, 9, 11, 13, 16, 20, 25, 32, 40, 50, 64, 80, 100, 128, 160, 200, 256, 320, 400]
+  static let sizes = [
+    8, 9, 11, 13, 16, 20, 25, 32, 40, 50, 64, 80, 100, 128, 160, 200, 256, 320, 400,
+  ]
   static let angles: [Float] = [0, 37.5, 200.3]
 
   static func patterns() throws -> [(String, LineCap, DashPattern)] {

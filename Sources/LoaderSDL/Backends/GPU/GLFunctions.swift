@@ -19,11 +19,13 @@ struct GLFunctions {
   let disable: @convention(c) (Enum) -> Void
   let createShader: @convention(c) (Enum) -> GLuint
   let shaderSource:
-    @convention(c) (GLuint, GLint, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<GLint>?) -> Void
+    @convention(c) (GLuint, GLint, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<GLint>?) ->
+      Void
   let compileShader: @convention(c) (GLuint) -> Void
   let getShaderiv: @convention(c) (GLuint, Enum, UnsafeMutablePointer<GLint>?) -> Void
   let getShaderInfoLog:
-    @convention(c) (GLuint, GLint, UnsafeMutablePointer<GLint>?, UnsafeMutablePointer<CChar>?) -> Void
+    @convention(c) (GLuint, GLint, UnsafeMutablePointer<GLint>?, UnsafeMutablePointer<CChar>?) ->
+      Void
   let deleteShader: @convention(c) (GLuint) -> Void
   let createProgram: @convention(c) () -> GLuint
   let attachShader: @convention(c) (GLuint, GLuint) -> Void
@@ -31,7 +33,8 @@ struct GLFunctions {
   let linkProgram: @convention(c) (GLuint) -> Void
   let getProgramiv: @convention(c) (GLuint, Enum, UnsafeMutablePointer<GLint>?) -> Void
   let getProgramInfoLog:
-    @convention(c) (GLuint, GLint, UnsafeMutablePointer<GLint>?, UnsafeMutablePointer<CChar>?) -> Void
+    @convention(c) (GLuint, GLint, UnsafeMutablePointer<GLint>?, UnsafeMutablePointer<CChar>?) ->
+      Void
   let deleteProgram: @convention(c) (GLuint) -> Void
   let useProgram: @convention(c) (GLuint) -> Void
   let getUniformLocation: @convention(c) (GLuint, UnsafePointer<CChar>?) -> GLint
@@ -45,7 +48,8 @@ struct GLFunctions {
   let bufferData: @convention(c) (Enum, Int, UnsafeRawPointer?, Enum) -> Void
   let bufferSubData: @convention(c) (Enum, Int, Int, UnsafeRawPointer?) -> Void
   let deleteBuffers: @convention(c) (GLint, UnsafePointer<GLuint>?) -> Void
-  let vertexAttribPointer: @convention(c) (GLuint, GLint, Enum, UInt8, GLint, UnsafeRawPointer?) -> Void
+  let vertexAttribPointer:
+    @convention(c) (GLuint, GLint, Enum, UInt8, GLint, UnsafeRawPointer?) -> Void
   let enableVertexAttribArray: @convention(c) (GLuint) -> Void
   let vertexAttribDivisor: @convention(c) (GLuint, GLuint) -> Void
   let drawArraysInstanced: @convention(c) (Enum, GLint, GLint, GLint) -> Void

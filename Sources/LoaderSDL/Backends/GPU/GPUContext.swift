@@ -38,15 +38,19 @@ final class GPUContext {
     gl.bindVertexArray(vertexArray)
     let corners: [Float] = [-1, -1, 1, -1, -1, 1, 1, 1]
     gl.bindBuffer(GL.arrayBuffer, cornerBuffer)
-    corners.withUnsafeBytes { gl.bufferData(GL.arrayBuffer, $0.count, $0.baseAddress, GL.staticDraw) }
+    corners.withUnsafeBytes {
+      gl.bufferData(GL.arrayBuffer, $0.count, $0.baseAddress, GL.staticDraw)
+    }
     typealias A = GPURingProgram.Attribute
     gl.vertexAttribPointer(A.corner.rawValue, 2, GL.float, 0, 8, nil)
     gl.enableVertexAttribArray(A.corner.rawValue)
     gl.bindBuffer(GL.arrayBuffer, recordBuffer)
     let stride = Int32(MemoryLayout<GPURingRasterizer.Record>.stride)
     gl.vertexAttribPointer(A.place.rawValue, 4, GL.float, 0, stride, nil)
-    gl.vertexAttribPointer(A.dashes.rawValue, 3, GL.float, 0, stride, UnsafeRawPointer(bitPattern: 16))
-    gl.vertexAttribPointer(A.color.rawValue, 4, GL.unsignedByte, 1, stride, UnsafeRawPointer(bitPattern: 28))
+    gl.vertexAttribPointer(
+      A.dashes.rawValue, 3, GL.float, 0, stride, UnsafeRawPointer(bitPattern: 16))
+    gl.vertexAttribPointer(
+      A.color.rawValue, 4, GL.unsignedByte, 1, stride, UnsafeRawPointer(bitPattern: 28))
     gl.bindBuffer(GL.arrayBuffer, angleBuffer)
     gl.vertexAttribPointer(A.angle.rawValue, 1, GL.float, 0, 4, nil)
     for a in [A.place, .dashes, .color, .angle] {

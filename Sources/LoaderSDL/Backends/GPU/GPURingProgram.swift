@@ -51,7 +51,9 @@ struct GPURingProgram {
   /// per-instance attributes and `texelFetch` in core).
   static func header(version: String) -> String? {
     let es = version.hasPrefix("OpenGL ES")
-    let numbers = version.split(whereSeparator: { !"0123456789.".contains($0) }).first { $0.contains(".") }
+    let numbers = version.split(whereSeparator: { !"0123456789.".contains($0) }).first {
+      $0.contains(".")
+    }
     let parts = (numbers ?? "").split(separator: ".").compactMap { Int($0) }
     guard parts.count >= 2 else { return nil }
     let v = parts[0] * 10 + min(parts[1], 9)
