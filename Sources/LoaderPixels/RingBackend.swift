@@ -3,7 +3,7 @@
 /// in cost per renderer. A draw into a `PixelBuffer` always uses the `spans` kernel.
 ///
 /// `LoaderRenderer` keeps one of each in use per renderer, with its caches shared by every
-/// view drawing there; LoaderSDL's `preferred(for:)` picks the one that views asking for none use there.
+/// view drawing there; LoaderSDL's `preferred(for:rings:)` picks the one that views asking for none use there.
 /// The raw values name the backends in settings and command lines:
 /// `RingBackend(rawValue: "spans")`.
 public enum RingBackend: String, CaseIterable, Sendable {
@@ -39,7 +39,7 @@ public enum RingBackend: String, CaseIterable, Sendable {
     kind == .softwareGL ? 1_000 : 25_000
   }
 
-  /// The choice behind `preferred(for:)`: the cheapest backend for a draw of `rings` rings on a
+  /// The choice behind `preferred(for:rings:)`: the cheapest backend for a draw of `rings` rings on a
   /// renderer of `kind`, as `frame/<backend>` measures it on each (Benchmarks/README.md, the
   /// Performance article):
   /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
