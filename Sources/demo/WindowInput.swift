@@ -52,7 +52,9 @@ struct WindowInput {
     case .cycleBackend:
       var next = (scene.field.activeBackend ?? .spans).next
       // `gpu` only where the renderer runs it (SDL's OpenGL renderers).
-      if next == .gpu, !GPUSupport(window.loaders.renderer).isOffered { next = next.next }
+      if next == .gpu, ![.softwareGL, .hardwareGL].contains(window.loaders.kind) {
+        next = next.next
+      }
       scene.field.backend = next
       printError("demo: backend \(next.rawValue)")
     case .slower, .faster:

@@ -151,7 +151,9 @@ import Testing
     SDL_RenderSetScale(canvas.renderer, 1, 1)
     let after = try LoaderField(style: .seed, layout: .grid, threads: 2)
     try after.addLoaders(3, isAnimating: true, at: 0)
-    for (k, backend) in RingBackend.allCases.enumerated() {
+    // (`gpu` needs OpenGL: on this software canvas it throws `.unsupported`, as a hostile
+    // pick of it above did.)
+    for (k, backend) in RingBackend.allCases.enumerated() where backend != .gpu {
       after.backend = backend
       canvas.clear(RGBAColor(r: 255, g: 255, b: 255))
       let whole = try after.draw(

@@ -68,7 +68,10 @@ final class GPUContext {
   /// Gives every shape of the frame its place in the dash table (the CPU copy; uploaded by
   /// the draw): appended when there is room, the table packed afresh with this frame's
   /// shapes (and grown if need be) when there is not.
-  func place(_ shapes: [GPURingRasterizer.Shape?]) {
+  /// - Throws: a `.tooLarge` error when this frame's shapes hold more dashes than the largest
+  ///   texture the context makes (16,384 rows of 1,024 on llvmpipe: 4,096 shapes of the most
+  ///   dashes a ring may have).
+  func place(_ shapes: [GPURingRasterizer.Shape?]) throws(SDLError) {
     let row = GPURingProgram.tableWidth
     var needed = 0
     for case let s? in shapes where s.generation != generation { needed += s.dashCount }
@@ -79,8 +82,14 @@ final class GPUContext {
       generation += 1
       tableUsed = 0
       let rows = max(16, (total + row - 1) / row)
+      guard rows <= maximumTextureSide else {
+        throw SDLError(
+          "gpu backend",
+          message: "the frame's shapes hold \(total) dashes, more than a \(row)x"
+            + "\(maximumTextureSide) texture holds", reason: .tooLarge)
+      }
       if rows > tableRows {
-        tableRows = max(rows, 2 * tableRows)
+        tableRows = min(max(rows, 2 * tableRows), maximumTextureSide)
         tableTexels = [Float](repeating: 0, count: tableRows * row * 2)
       }
       tableDirtyRows = 0..<tableRows

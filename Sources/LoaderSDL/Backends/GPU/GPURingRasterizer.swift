@@ -102,7 +102,7 @@ package final class GPURingRasterizer: RingRasterizer {
       swap(&shapes, &frameShapes)
     }
     frame.caches(as: Shape.self, into: &shapes)
-    context.place(shapes)
+    try context.place(shapes)
     let region = target.region
     let (ox, oy) = (Float(region.originX), Float(region.originY))
     var count = 0
