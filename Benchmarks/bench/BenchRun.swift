@@ -11,6 +11,8 @@ struct BenchSizes {
   var jumpLoaders: [Int]
   var rasterRings: [Int]
   var frameLoaders: [Int]
+  /// `frame/gpu`: up to a million loaders, the scale its one instanced draw is for.
+  var gpuFrameLoaders: [Int]
   /// `host/*`: views in the host's window, ascending (they accumulate).
   var hostViews: [Int]
   var spriteLoaders: [Int]
@@ -20,11 +22,13 @@ struct BenchSizes {
     stepLoaders: [1000, 10_000, 100_000, 1_000_000],
     naiveLoaders: [1000, 10_000, 100_000, 1_000_000], jumpLoaders: [100_000, 1_000_000],
     rasterRings: [100, 1000, 10_000], frameLoaders: [100, 1000, 10_000, 100_000],
+    gpuFrameLoaders: [1000, 10_000, 100_000, 1_000_000],
     hostViews: [0, 1, 10, 40, 100], spriteLoaders: [1000, 10_000, 100_000],
     editLoaders: [1000, 10_000, 100_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], jumpLoaders: [100_000],
-    rasterRings: [100, 1000], frameLoaders: [100], hostViews: [0, 1, 10], spriteLoaders: [1000],
+    rasterRings: [100, 1000], frameLoaders: [100], gpuFrameLoaders: [1000], hostViews: [0, 1, 10],
+    spriteLoaders: [1000],
     editLoaders: [1000, 100_000])
 }
 

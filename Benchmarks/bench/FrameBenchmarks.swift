@@ -1,7 +1,9 @@
 import CSwiftLoaderSDL2
+import Foundation
 import LoaderCore
 import LoaderSDL
 import SwiftLoaderCanvas
+import SwiftLoaderSupport
 import SwiftLoaderTestSupport
 
 /// `frame/<backend>`: one whole frame of the demo's grid scene, as a game loop runs it.
@@ -17,13 +19,22 @@ import SwiftLoaderTestSupport
 /// Each size is measured at each of `BenchThreads.counts` through `LoaderField(threads:)`,
 /// which sets both the engine's passes and the `spans` backend's bands (the other backends
 /// draw on the calling thread; only their engine work can spread).
+///
+/// `frame/gpu` draws on OpenGL whatever `BENCH_RENDERER` says (the one renderer that runs it:
+/// Mesa's llvmpipe where there is no GPU, so it runs in the bench's smoke run too), at
+/// `BenchSizes.gpuFrameLoaders` (up to a million). Its notes add the calling thread's CPU time
+/// a frame (what the host's thread pays; llvmpipe's own threads are not counted) and, up to
+/// 10,000 loaders, its frame's PSNR against `frame/spans`'s frame of the same scene on SDL's
+/// software renderer.
 enum FrameBenchmarks {
   static func run(_ run: BenchRun) throws {
     let backends = RingBackend.allCases.filter { run.isSelected("frame/\($0.rawValue)") }
     guard !backends.isEmpty else { return }
     let style = StepBenchmarks.style
-    for n in run.sizes.frameLoaders {
+    for n in Set(run.sizes.frameLoaders + run.sizes.gpuFrameLoaders).sorted() {
       for backend in backends where !run.exceedsBudget("frame/\(backend.rawValue)", size: n) {
+        let sizes = backend == .gpu ? run.sizes.gpuFrameLoaders : run.sizes.frameLoaders
+        guard sizes.contains(n) else { continue }
         for threads in BenchThreads.counts {
           let scene = try GridScene(run, loaders: n, backend: backend, threads: threads)
           let settled = scene.settle()
@@ -37,6 +48,17 @@ enum FrameBenchmarks {
               to: "\(dir)/frame-\(backend.rawValue)-x\(threads)-\(n).png")
           }
           let ms = m.nanosecondsPerCall.scaled(by: 1e-6)
+          var gpuNotes: [String] = []
+          if backend == .gpu {
+            gpuNotes.append(
+              "\(Format.value(scene.threadCPUMilliseconds(frames: 10))) ms CPU/frame (calling thread)"
+            )
+            if n <= 10_000 {
+              let spans = try GridScene(
+                run, loaders: n, backend: .spans, threads: threads, renderer: .software)
+              gpuNotes.append("PSNR \(Format.value(scene.psnr(against: spans))) dB vs frame/spans")
+            }
+          }
           run.record(
             BenchResult(
               name: "frame/\(backend.rawValue)", loaders: n, rings: n * style.ringCount,
@@ -48,7 +70,7 @@ enum FrameBenchmarks {
                 "\(Format.value(m.allocationsPerCall)) allocs/frame"
                   + (m.allocationsPerCall > 0 && !settled
                     ? " (still allocating after \(Format.value(settleSeconds(run))) s)" : ""),
-              ] + (scene.canvas.isOpenGL ? [scene.canvas.rendererDescription] : [])))
+              ] + gpuNotes + (scene.canvas.isOpenGL ? [scene.canvas.rendererDescription] : [])))
         }
       }
     }
@@ -68,7 +90,10 @@ enum FrameBenchmarks {
     /// The first error a frame met (the frame closure cannot throw).
     private(set) var failure: (any Error)?
 
-    init(_ run: BenchRun, loaders n: Int, backend: RingBackend, threads: Int) throws {
+    init(
+      _ run: BenchRun, loaders n: Int, backend: RingBackend, threads: Int,
+      renderer: BenchRenderer? = nil
+    ) throws {
       field = try LoaderField(
         style: StepBenchmarks.style, layout: .grid, backend: backend, capacity: n,
         threads: threads)
@@ -76,7 +101,9 @@ enum FrameBenchmarks {
         try field.addLoader(isAnimating: true, at: start)
       }
       grid = try field.arrangement(width: Double(size.w), height: Double(size.h))
-      canvas = try run.renderer.makeCanvas(
+      // `gpu` runs on OpenGL alone.
+      let kind = renderer ?? (backend == .gpu ? .opengl : run.renderer)
+      canvas = try kind.makeCanvas(
         width: RasterScene.stressFrame.width, height: RasterScene.stressFrame.height)
       settleSeconds = FrameBenchmarks.settleSeconds(run)
     }
@@ -92,6 +119,28 @@ enum FrameBenchmarks {
       }
       SDL_RenderPresent(canvas.renderer)
       do { try canvas.finish() } catch { failure = failure ?? error }
+    }
+
+    /// The calling thread's CPU time a frame over `frames` frames, milliseconds.
+    func threadCPUMilliseconds(frames: Int) -> Double {
+      func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) * 1e-6
+      }
+      let start = now()
+      for _ in 0..<frames { frame() }
+      return (now() - start) / Double(frames)
+    }
+
+    /// PSNR of this scene's next frame against `other`'s (the same scene and time), dB.
+    func psnr(against other: GridScene) -> Double {
+      other.t = t
+      frame()
+      other.t = t - StepBenchmarks.dt
+      other.frame()
+      return ImageComparison.psnr(
+        canvas.argbPixels(), other.canvas.argbPixels(), width: canvas.width)
     }
 
     /// Backends may build caches lazily as the rings turn through new angles (the span

@@ -12,11 +12,10 @@ import SwiftLoaderSupport
 /// by 1/60 s a frame. Renderers: `opengl` (SDL's OpenGL renderer; Mesa's llvmpipe where there
 /// is no GPU, which rasterizes on threads of its own; skipped with a note where none comes up)
 /// and `software` (SDL's software renderer on the window's surface). Drawers: every
-/// `RingBackend` (`geometry` on `software` is below the quality bar there: SDL's software
-/// renderer rounds its vertices), `preferred` (`LoaderView(backend: nil)`, the renderer's
+/// `RingBackend` (but `gpu` on `software`, which SDL's software renderer cannot run), `preferred` (`LoaderView(backend: nil)`, the renderer's
 /// `LoaderRenderer.preferredBackend`; its notes say which), and `sprite`, the peer
-/// (`SpriteContent`). `--quick` runs `preferred` and `sprite` only, unless `--filter` names
-/// others.
+/// (`SpriteContent`). `--quick` runs `preferred`, `sprite` and `opengl/gpu` only, unless
+/// `--filter` names others.
 ///
 /// Each row is one count: the frame's wall time (percentiles over single frames), and in the
 /// notes the process's CPU time per frame as a share of a core at 60 fps, the marginal cost
@@ -36,7 +35,13 @@ enum HostBenchmarks {
   static let quickDrawers = ["preferred", "sprite"]
 
   static var names: [String] {
-    HostRendererKind.allCases.flatMap { r in drawers.map { "host/\(r.rawValue)/\($0)" } }
+    HostRendererKind.allCases.flatMap { r in drawers(on: r).map { "host/\(r.rawValue)/\($0)" } }
+  }
+
+  /// The drawers measured on `renderer`: `gpu` on OpenGL alone.
+  static func drawers(on renderer: HostRendererKind, quick: Bool = false) -> [String] {
+    if quick { return quickDrawers + (renderer == .opengl ? [RingBackend.gpu.rawValue] : []) }
+    return drawers.filter { renderer == .opengl || $0 != RingBackend.gpu.rawValue }
   }
 
   /// A child that runs longer than this is killed and its entry skipped.
@@ -45,7 +50,7 @@ enum HostBenchmarks {
   static func run(_ run: BenchRun) throws {
     let quickOnly = run.options.quick && run.options.filter == nil
     let selected = HostRendererKind.allCases.flatMap { r in
-      (quickOnly ? quickDrawers : drawers).map { (r, $0) }
+      drawers(on: r, quick: quickOnly).map { (r, $0) }
     }.filter { run.isSelected("host/\($0.0.rawValue)/\($0.1)") }
     guard !selected.isEmpty else { return }
     guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

@@ -170,7 +170,7 @@ final class LoaderViewContent: HostContent {
   }
 
   var drawnWith: String {
-    views.last?.activeBackend?.rawValue ?? (backend ?? loaders.preferredBackend).rawValue
+    views.last?.activeBackend?.rawValue ?? (backend ?? loaders.preferredBackend(rings: 5)).rawValue
   }
 
   var cachedBytes: Int { loaders.cachedBytes }

@@ -95,8 +95,8 @@ package struct DashedRing: Sendable, Hashable {
   ///   (`RingMaskShape.smallRingRadius`) keep the one-pixel box
   ///   (`DistanceTable.boxCoverage(x:y:)`), and that a shape drawn at many rotations reads
   ///   its distances from a grid of them (LoaderPixels' `RingDistanceGrid`) once it pays;
-  /// - `geometry` takes this rule at its mesh's vertices, and the renderer interpolates it
-  ///   across each triangle.
+  /// - `gpu` takes this rule (with the same quarters for thin strokes) in its fragment shader,
+  ///   per pixel.
   @inlinable
   package static func coverage(atDistance d: Double, halfWidth h: Double = .infinity) -> Double {
     Swift.min(1, Swift.max(0, Swift.min(0.5 - d, 2 * h)))

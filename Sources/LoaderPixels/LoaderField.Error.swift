@@ -41,6 +41,9 @@ extension LoaderField {
       case tooLarge
       /// An SDL call failed while drawing: its name and `SDL_GetError()` in `description`.
       case backendFailed
+      /// The backend asked for does not run on this renderer (`gpu` off SDL's OpenGL
+      /// renderers, or on a context without instanced draws): `description` says why.
+      case unsupported
     }
 
     /// What was wrong, exactly: the package's tests match it, `description` words it.
@@ -74,7 +77,8 @@ extension LoaderField {
 
     /// What kind of thing was wrong: `closed`, a bad `time`, `frame` or `buffer`, a
     /// `removedLoader`'s handle, a value `outOfRange`, a ring `tooLarge` for the backend, or
-    /// an SDL call that failed (`backendFailed`).
+    /// an SDL call that failed (`backendFailed`), or a backend the renderer cannot run
+    /// (`unsupported`).
     public var reason: Reason {
       switch detail {
       case .closed: .closed

@@ -120,7 +120,7 @@ public final class LoaderField {
   /// (`GridLayout`'s `gutter`; `.row` ignores it).
   package private(set) var gutter = 0.0
   /// The backend asked for; nil uses each renderer's preferred one
-  /// (`RingBackend.preferred(for:)`). Can change at any time; the next `draw` uses it.
+  /// (`RingBackend.preferred(for:rings:)`). Can change at any time; the next `draw` uses it.
   public var backend: RingBackend?
   /// The backend of the last `draw` (nil before the first).
   package var activeBackend: RingBackend?
@@ -188,7 +188,7 @@ public final class LoaderField {
   ///   - style: every loader's style (validated here).
   ///   - layout: how loaders are placed in `draw`'s frame (see `Layout`).
   ///   - backend: the rasterizer to draw with; nil picks the fastest that meets the quality
-  ///     bar on each renderer (`RingBackend.preferred(for:)`).
+  ///     bar on each renderer (`RingBackend.preferred(for:rings:)`).
   ///   - start: the caller time the field's clock starts at.
   ///   - capacity: loaders to reserve storage for, 0...`maximumCount`.
   ///   - threads: see `threads`; 1...`maximumThreads` (nil: every core, at most that).

@@ -62,7 +62,7 @@ public final class LoaderView {
   ///   - isAnimating: whether it animates from `start`, as SwiftUI's `isAnimating`.
   ///   - style: the loader's style (validated here).
   ///   - backend: the rasterizer; nil uses each renderer's preferred one
-  ///     (`RingBackend.preferred(for:)`).
+  ///     (`RingBackend.preferred(for:rings:)`).
   ///   - start: the caller time the view appears (its clock's start).
   ///   - fitsFrame: whether a frame smaller than `naturalSize` shrinks the row (see
   ///     `fitsFrame`).

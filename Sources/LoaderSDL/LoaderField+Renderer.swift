@@ -46,7 +46,7 @@ extension LoaderField {
       region: state.region, at: time)
     lastDrawTime = time  // a refused time is not a drawn one (`nextChange`'s frame cap)
     guard !frameRings.instances.isEmpty, !state.region.isEmpty else { return true }
-    let chosen = backend ?? target.preferredBackend
+    let chosen = backend ?? target.preferredBackend(rings: frameRings.instances.count)
     let rasterizer = try target.rasterizer(chosen)
     activeBackend = chosen
     do {

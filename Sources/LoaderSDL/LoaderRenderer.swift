@@ -56,10 +56,21 @@ public final class LoaderRenderer {
   /// Whether `close()` was called.
   package private(set) var isClosed = false
 
-  /// The backend views use here unless they ask for one: the cheapest at the quality bar on
-  /// this kind of renderer (`RingBackend.preferred(accelerated:)`).
-  package var preferredBackend: RingBackend {
-    RingBackend.preferred(accelerated: !traits.isSoftware)
+  /// What the renderer is, for the choice of a backend: read on the first draw that needs it
+  /// (on OpenGL, in the renderer's context) and again after a reset.
+  package var kind: RingBackend.RendererKind {
+    if let k = knownKind { return k }
+    let k = RingBackend.RendererKind(of: renderer)
+    knownKind = k
+    return k
+  }
+  private var knownKind: RingBackend.RendererKind?
+
+  /// The backend a draw of `rings` rings uses here unless it asks for one: the cheapest at the
+  /// quality bar on this kind of renderer for that many rings
+  /// (`RingBackend.preferred(kind:rings:)`).
+  package func preferredBackend(rings: Int) -> RingBackend {
+    RingBackend.preferred(kind: kind, rings: rings)
   }
 
   /// The loaders' side of `renderer`: nothing is made until the first draw on it.
@@ -194,6 +205,7 @@ public final class LoaderRenderer {
   /// The renderer lost its textures: every cache on it is rebuilt on demand.
   package func renderTargetsDidReset() {
     traits = RendererTraits(of: renderer)
+    knownKind = nil
     let backends = self.backends
     shapes.dropCaches(ofSlots: { backends[$0].cachesLiveOnRenderer })
     for b in backends { b.renderTargetsDidReset() }

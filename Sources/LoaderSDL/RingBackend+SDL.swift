@@ -7,17 +7,25 @@ extension RingBackend {
     switch self {
     case .gfx: GfxRingRasterizer()
     case .spans: CoverageSpanRasterizer()
-    case .geometry: GeometryRingRasterizer()
+    case .gpu: GPURingRasterizer()
     }
   }
 
-  /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) on
-  /// `renderer`, read from its `SDL_RendererInfo`: `spans` on SDL's software renderer, `gfx`
-  /// on an accelerated one, as the package's benchmarks measured (Benchmarks/README.md).
-  /// - Parameter renderer: an SDL renderer.
+  /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) for a draw
+  /// of `rings` rings on `renderer`, as the package's benchmarks measured (Benchmarks/README.md):
+  /// `spans` on SDL's software renderer; `gpu` on SDL's OpenGL renderers on a GPU (with
+  /// instanced draws); on a CPU rasterizer behind OpenGL (Mesa's llvmpipe) `gfx` for draws
+  /// under 1,000 rings and `spans` from there; on any other accelerated renderer the same from
+  /// 25,000 rings.
+  ///
+  /// On an OpenGL renderer it reads `glGetString` in the renderer's context: SDL's queued
+  /// commands are flushed first. A `LoaderRenderer` asks once and keeps the answer.
+  /// - Parameters:
+  ///   - renderer: an SDL renderer.
+  ///   - rings: the rings the draw has (five a loader); the default, 0, asks for small draws.
   /// - Returns: the backend; `spans` when SDL cannot describe the renderer.
-  public static func preferred(for renderer: OpaquePointer) -> RingBackend {
-    preferred(accelerated: !RendererTraits(of: renderer).isSoftware)
+  public static func preferred(for renderer: OpaquePointer, rings: Int = 0) -> RingBackend {
+    preferred(kind: RendererKind(of: renderer), rings: rings)
   }
 
   /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
@@ -29,5 +37,22 @@ extension RingBackend {
     let glGetString = unsafeBitCast(proc, to: GetString.self)
     let glRenderer: UInt32 = 0x1F01
     return glGetString(glRenderer).map { String(cString: $0) }
+  }
+}
+
+extension RingBackend.RendererKind {
+  /// What `renderer` is (on OpenGL, read in its context: `GPUSupport`).
+  package init(of renderer: OpaquePointer) {
+    let traits = RendererTraits(of: renderer)
+    if traits.isSoftware {
+      self = .software
+      return
+    }
+    let gpu = GPUSupport(renderer)
+    if !gpu.isOffered {
+      self = .otherAccelerated
+    } else {
+      self = gpu.isSoftwareGL ? .softwareGL : .hardwareGL
+    }
   }
 }

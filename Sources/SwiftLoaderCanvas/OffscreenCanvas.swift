@@ -10,8 +10,8 @@ import LoaderSDL
 /// `init(width:height:)` is SDL's software renderer on the surface itself and needs no video
 /// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver, or
 /// on the video driver already up (see `bringUpVideo()`), drawing into a target texture that
-/// `flush()` reads back into the surface: the renderer that takes vertices at full precision,
-/// as `geometry` needs (SDL's software renderer rounds them to whole pixels). On it the
+/// `flush()` reads back into the surface: the renderer `gpu` runs on (SDL's `opengl`, or
+/// `opengles2` when asked for by name). On it the
 /// surface is only the read-back copy, so CPU backends must not write it (`loaderRenderer` is made
 /// with the surface on the software canvas, without it on OpenGL).
 package final class OffscreenCanvas {
@@ -83,11 +83,21 @@ package final class OffscreenCanvas {
   /// windows), the canvas is a hidden window of that driver and nothing else changes; when
   /// none is, this brings up SDL's offscreen driver for the whole process (initialise video
   /// yourself first if the process will open windows too).
-  package static func openGL(width: Int, height: Int) throws(SDLError) -> OffscreenCanvas {
-    try OffscreenCanvas(width: width, height: height, openGL: true)
+  /// - Parameters:
+  ///   - width: the canvas's width, pixels.
+  ///   - height: its height, pixels.
+  ///   - driver: SDL's render driver to ask for (`"opengles2"`: SDL's OpenGL ES 2 renderer, on
+  ///     the ES context the GL library gives it); nil for SDL's first accelerated one
+  ///     (`opengl` here).
+  /// - Returns: the canvas.
+  /// - Throws: `SDLError` when SDL has no such renderer here.
+  package static func openGL(width: Int, height: Int, driver: String? = nil) throws(SDLError)
+    -> OffscreenCanvas
+  {
+    try OffscreenCanvas(width: width, height: height, openGL: true, driver: driver)
   }
 
-  private init(width: Int, height: Int, openGL: Bool) throws(SDLError) {
+  private init(width: Int, height: Int, openGL: Bool, driver: String? = nil) throws(SDLError) {
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw SDLError("OffscreenCanvas", message: "size \(width)x\(height) is outside 1...16384")
     }
@@ -102,7 +112,7 @@ package final class OffscreenCanvas {
     let r: OpaquePointer
     if openGL {
       do throws(SDLError) {
-        let made = try Self.makeOpenGLTarget(width: width, height: height)
+        let made = try Self.makeOpenGLTarget(width: width, height: height, driver: driver)
         r = made.renderer
         openGLTarget = (made.window, made.texture)
         rendererName = made.name
@@ -131,12 +141,19 @@ package final class OffscreenCanvas {
     loaderRenderer = LoaderRenderer(r, surface: openGL ? nil : s)
   }
 
-  private static func makeOpenGLTarget(width: Int, height: Int) throws(SDLError) -> (
-    window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
-  ) {
+  private static func makeOpenGLTarget(width: Int, height: Int, driver: String?)
+    throws(SDLError) -> (
+      window: OpaquePointer, renderer: OpaquePointer, texture: OpaquePointer, name: String
+    )
+  {
     try withVideoLock { () throws(SDLError) in
       try bringUpVideoHoldingLock()
       try holdOpenGLLibraryHoldingLock()
+      // The hint is process-wide: set only while this canvas's renderer is made, under the
+      // lock every canvas makes its renderer under.
+      let previous = SDL_GetHint(SDL_HINT_RENDER_DRIVER).map { String(cString: $0) }
+      if let driver { SDL_SetHint(SDL_HINT_RENDER_DRIVER, driver) }
+      defer { if driver != nil { SDL_SetHint(SDL_HINT_RENDER_DRIVER, previous) } }
       return try openOpenGLTarget(width: width, height: height)
     }
   }

@@ -19,7 +19,7 @@ import LoaderCore
 ///   already larger than any loader a screen shows. The backends refuse only rings whose outer
 ///   edge is further out: `spans` past 2048 px (`RingMaskShape.maximumRadius`, whose key
 ///   table grows by 16 KiB per pixel of radius), `gfx` past 1024 px (`GfxAtlas.maximumReach`,
-///   a cell painted on the CPU), `geometry` past 2^20 px (`Float` vertex positions).
+///   a cell painted on the CPU), `gpu` past 2^16 px (`Float` positions in its shader).
 /// - 1e-6 px: a ring that small covers nothing, and below it the backends' arc steps and
 ///   cap counts would be computed from denormal numbers.
 package struct ScenePixelSizes: Sendable, Equatable {

@@ -54,7 +54,9 @@ extension DemoOptions {
       .value(
         "--backend", "NAME",
         help: "ring rasterizer: \(FlagValue.list(RingBackend.allCases.map(\.rawValue)))",
-        default: "spans on SDL's software renderer, gfx on an accelerated one"
+        default:
+          "per frame: spans on SDL's software renderer, gpu on OpenGL on a GPU, else gfx for"
+          + " small frames and spans for large ones"
       ) { p, v in
         p.options.backend = try FlagValue.choice(v, "backend", of: RingBackend.self)
       },

@@ -244,18 +244,19 @@ struct HeadlessRun {
     }
   }
 
-  /// `geometry` draws on OpenGL where SDL's offscreen (EGL) driver gives one: the software
-  /// renderer rounds its vertices to whole pixels, which costs it the quality bar.
+  /// `gpu` draws on OpenGL through SDL's offscreen (EGL) driver, the one renderer here that
+  /// runs it; where there is none the run fails, naming why (SDL's software renderer cannot
+  /// run it).
   static func makeCanvas(width: Int, height: Int, backend: RingBackend?) throws(SDLError)
     -> OffscreenCanvas
   {
-    if backend == .geometry {
+    if backend == .gpu {
       do {
         return try .openGL(width: width, height: height)
       } catch {
-        printError(
-          "demo: --backend geometry: no OpenGL renderer here (\(error)); on SDL's software"
-            + " renderer it draws below the 30 dB quality bar")
+        throw SDLError(
+          "--backend gpu", message: "needs an OpenGL renderer, and there is none here: \(error)",
+          reason: .unsupported)
       }
     }
     return try OffscreenCanvas(width: width, height: height)

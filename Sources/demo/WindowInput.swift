@@ -50,7 +50,11 @@ struct WindowInput {
       try scene.resize(to: event == .grow ? scene.count * 2 : scene.count / 2, at: t)
       printError("demo: \(scene.count) loaders")
     case .cycleBackend:
-      let next = (scene.field.activeBackend ?? .spans).next
+      var next = (scene.field.activeBackend ?? .spans).next
+      // `gpu` only where the renderer runs it (SDL's OpenGL renderers).
+      if next == .gpu, ![.softwareGL, .hardwareGL].contains(window.loaders.kind) {
+        next = next.next
+      }
       scene.field.backend = next
       printError("demo: backend \(next.rawValue)")
     case .slower, .faster:

@@ -31,14 +31,13 @@ private enum BenchProcess {
           --quick              a smoke run: fewer sizes and samples (under 60 s) (default off)
           --filter SUBSTRING   run only the entries whose name contains SUBSTRING (names: limit/bandwidth,
                                limit/fill, limit/memset, limit/raster, step/soa, step/naive, jump/100y,
-                               raster/gfx, raster/spans, raster/geometry, raster/buffer, raster/cairo,
-                               raster/sprite, raster/sprite-gl, frame/gfx, frame/spans, frame/geometry,
+                               raster/gfx, raster/spans, raster/gpu, raster/buffer, raster/cairo,
+                               raster/sprite, raster/sprite-gl, frame/gfx, frame/spans, frame/gpu,
                                frame/sprites, edit/sprites, frame/churn, frame/churn-1s, cpu/seed-animating,
                                cpu/seed-stopped, cpu/grid10k-animating, cpu/grid10k-stopped,
-                               host/opengl/preferred, host/opengl/gfx, host/opengl/spans,
-                               host/opengl/geometry, host/opengl/sprite, host/software/preferred,
-                               host/software/gfx, host/software/spans, host/software/geometry,
-                               host/software/sprite) (default every entry)
+                               host/opengl/preferred, host/opengl/gfx, host/opengl/spans, host/opengl/gpu,
+                               host/opengl/sprite, host/software/preferred, host/software/gfx,
+                               host/software/spans, host/software/sprite) (default every entry)
           --json FILE          also write the results as JSON to FILE (default none)
           --chart FILE.png     also draw the scaling curves (log-log) into FILE.png (default none)
           --threads N          threads for the entries that use several, 1...256 (default all cores)

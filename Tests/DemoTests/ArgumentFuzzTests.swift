@@ -49,7 +49,7 @@ import Testing
     case "--size": ["390x120", "64x48", "200x100", "1x1", "16x700"]
     case "--zoom": ["1", "0.5", "2", "3"]
     case "--theme": ["light", "dark", "light26", "dark26"]
-    case "--backend": ["gfx", "spans", "geometry"]
+    case "--backend": ["gfx", "spans", "gpu"]
     case "--threads": ["1", "2", "256"]
     case "--rings": ["1", "3", "7"]
     case "--colors": ["FF0000", "00FF0080,123456", "#0000FF"]

@@ -388,8 +388,9 @@ import Testing
           --zoom Z             draw everything Z times larger: headless frames at Z pixels per point, a
                                window Z times larger at the display's own density (default 1)
           --theme NAME         light, dark, light26 or dark26: background and ring colours (default light)
-          --backend NAME       ring rasterizer: gfx, spans or geometry (default spans on SDL's software
-                               renderer, gfx on an accelerated one)
+          --backend NAME       ring rasterizer: gfx, spans or gpu (default per frame: spans on SDL's
+                               software renderer, gpu on OpenGL on a GPU, else gfx for small frames and
+                               spans for large ones)
           --threads N          threads that draw and step, 1...256 (default all cores)
           --rings N            rings in each loader, 1...1024 (default 5)
           --colors HEX,...     ring colours as RRGGBB or RRGGBBAA, ring i taking colour i mod the count

@@ -93,6 +93,13 @@ import Testing
         try big.draw(into: buffer(raw), in: Self.row, at: 0)
       }
     }
+    expect(
+      .unsupported, "gpu asked for on SDL's software renderer",
+      "gpu backend: needs SDL's opengl or opengles2 renderer; this one is \"software\""
+    ) {
+      let gpu = try LoaderView(isAnimating: true, style: .seed, backend: .gpu)
+      try gpu.draw(on: canvas.loaderRenderer, in: SDL_FRect(Self.row), at: 0)
+    }
     // An SDL call that fails cannot be provoked on demand: the one mapping, directly.
     expect(.backendFailed, "a failed SDL call", "SDL_CreateTexture failed: Out of memory") {
       throw LoaderField.Error.failed(SDLError("SDL_CreateTexture", message: "Out of memory"))

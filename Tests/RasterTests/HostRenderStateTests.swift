@@ -37,8 +37,8 @@ import Testing
       }
     }
 
-    /// `geometry` is below the quality bar on SDL's software renderer (it rounds vertices to
-    /// whole pixels), as documented; every other pair is held to it.
+    /// `gpu` runs on OpenGL only (the software renderer refuses it: `RasterGPUTests`); every
+    /// other pair is held to the bar.
     var backends: [RingBackend] { self == .openGL ? RingBackend.allCases : [.spans, .gfx] }
   }
 

@@ -8,8 +8,8 @@ import Testing
 @testable import LoaderSDL
 
 /// The shipped backends that meet the quality bar on SDL's software renderer, made as
-/// `LoaderRenderer` makes them, fresh per call. (`geometry` needs a renderer that keeps its
-/// vertices exact: `RasterGeometryTests`.)
+/// `LoaderRenderer` makes them, fresh per call. (`gpu` needs SDL's OpenGL renderer:
+/// `RasterGPUTests`, `GPURingQualityTests`.)
 func rasterBackendsUnderTest() -> [any RingRasterizer] {
   [RingBackend.spans, .gfx].map { $0.makeRasterizer() }
 }

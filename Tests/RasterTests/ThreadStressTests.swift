@@ -90,7 +90,7 @@ import Testing
   func hostWindowsComeAndGoBesideCanvases() throws {
     @Sendable func video<R>(_ body: () -> R) -> R { OffscreenCanvas.withVideoLock(body) }
     try OffscreenCanvas.bringUpVideo()
-    let glReference = try Self.openGLFrame(.geometry)
+    let glReference = try Self.openGLFrame(.gpu)
     let failures = Failures()
     let wrong = failures.record
     DispatchQueue.concurrentPerform(iterations: 3) { worker in
@@ -111,8 +111,8 @@ import Testing
           video { SDL_DestroyWindow(window) }
         } else if round % 4 == 0 {
           do {
-            if try Self.openGLFrame(.geometry) != glReference {
-              wrong("geometry on OpenGL, worker \(worker) round \(round)")
+            if try Self.openGLFrame(.gpu) != glReference {
+              wrong("gpu on OpenGL, worker \(worker) round \(round)")
             }
           } catch {
             wrong("worker \(worker) round \(round): \(error)")

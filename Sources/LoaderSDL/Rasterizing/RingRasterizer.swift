@@ -24,9 +24,10 @@ package protocol RingRasterizer: AnyObject {
   /// `budgetBytes` (past that, the cache recycles its own entries).
   func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     throws(SDLError) -> any RingShapeCache
-  /// Draws `frame`'s rings. A backend that draws in bounded pieces (`gfx`, `geometry`) asks
+  /// Draws `frame`'s rings. A backend that draws in bounded pieces (`gfx`) asks
   /// `shouldStop` between them and returns false once it says yes; `spans` draws a frame in
-  /// one piece (tens of milliseconds for a million rings) and returns true.
+  /// one piece (tens of milliseconds for a million rings) and `gpu` in one draw call: they
+  /// return true.
   func draw(
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool
