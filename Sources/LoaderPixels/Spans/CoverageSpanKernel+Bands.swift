@@ -90,14 +90,16 @@ extension CoverageSpanKernel {
     defer { swap(&pitches, &framePitches) }
     pitches.removeAll(keepingCapacity: true)
     for s in shapes { pitches.append((s ?? any).storedPitch(forTarget: target.pitch)) }
-    _ = frame.forEachVisibleRing(caches: shapes, in: region) { ring, shape, index in
-      let fits = pitches[Int(index)] == target.pitch
-      var p = placement(of: ring, shape: shape, target: target, offsetsFit: fits)
-      if p.count != 0 {
-        p.shape = index
-        placed.append(p)
+    pitches.withUnsafeBufferPointer { pitches in
+      _ = frame.forEachVisibleRing(caches: shapes, in: region) { ring, shape, index in
+        let fits = pitches[Int(index)] == target.pitch
+        var p = placement(of: ring, shape: shape, target: target, offsetsFit: fits)
+        if p.count != 0 {
+          p.shape = index
+          placed.append(p)
+        }
+        return true
       }
-      return true
     }
     resolveMasks(
       &placed, shapes: shapes, pitches: pitches, cache: cache, now: frame.now,
