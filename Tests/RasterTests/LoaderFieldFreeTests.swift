@@ -267,11 +267,11 @@ import Testing
     try field.draw(on: canvas.loaderRenderer, at: 0.6)
     #expect(field.preparedShapes.count == 1)
     #expect(store.heldShapes.count == 41)
-    // One loader left, at rest: its five masks are all it needs from here.
+    // One loader left, at rest once its turns have ended (by 1.3 s): five masks from then on.
     for id in ids.dropFirst() { try field.remove(id) }
     try field.setAnimatingAll(false, at: 0.7)
     for k in 0..<(Int(CachePolicy.idleDraws) + 64) {
-      try field.draw(on: canvas.loaderRenderer, at: 0.7 + Double(k) / 1000)
+      try field.draw(on: canvas.loaderRenderer, at: 2 + Double(k) / 1000)
     }
     #expect(store.heldShapes == field.preparedShapes)
     let gone = shapes.filter { canvas.loaderRenderer.cache(of: $0, drawnWith: spans) != nil }
