@@ -4,7 +4,7 @@
 # sprite peer beside the library's drawers): on a machine with a GPU that is the GPU,
 # elsewhere Mesa's llvmpipe (every core of the CPU). Among them the gpu backend's own:
 # frame/gpu at 1k to 1M loaders (on OpenGL whatever BENCH_RENDERER says, so `make bench-quick`
-# runs it on llvmpipe at 1k), with the calling thread's CPU ms a frame and its PSNR against
+# runs it on llvmpipe at 100 loaders), with the calling thread's CPU ms a frame and its PSNR against
 # frame/spans, and host/opengl/gpu at 0 to 100 views. Nothing in CI needs a GPU; each entry's
 # notes end with the GL renderer it drew on, so a table from llvmpipe cannot pass for a GPU's.
 #   Benchmarks/gpu.sh            the full sizes

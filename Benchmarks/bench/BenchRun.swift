@@ -27,7 +27,7 @@ struct BenchSizes {
     editLoaders: [1000, 10_000, 100_000])
   static let quick = BenchSizes(
     stepLoaders: [1000, 100_000], naiveLoaders: [1000, 100_000], jumpLoaders: [100_000],
-    rasterRings: [100, 1000], frameLoaders: [100], gpuFrameLoaders: [1000], hostViews: [0, 1, 10],
+    rasterRings: [100, 1000], frameLoaders: [100], gpuFrameLoaders: [100], hostViews: [0, 1, 10],
     spriteLoaders: [1000],
     editLoaders: [1000, 100_000])
 }

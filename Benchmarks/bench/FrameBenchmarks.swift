@@ -51,7 +51,7 @@ enum FrameBenchmarks {
           var gpuNotes: [String] = []
           if backend == .gpu {
             gpuNotes.append(
-              "\(Format.value(scene.threadCPUMilliseconds(frames: 10))) ms CPU/frame (calling thread)"
+              "\(Format.value(scene.threadCPUMilliseconds(frames: run.options.quick ? 3 : 10))) ms CPU/frame (calling thread)"
             )
             if n <= 10_000 {
               let spans = try GridScene(

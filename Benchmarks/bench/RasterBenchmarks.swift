@@ -18,7 +18,12 @@ enum RasterBenchmarks {
   static var backendNames: [String] { RingBackend.allCases.map(\.rawValue) }
 
   static func run(_ run: BenchRun) throws {
-    let backends = RingBackend.allCases.filter { run.isSelected("raster/\($0.rawValue)") }
+    // `gpu` draws on OpenGL whatever `BENCH_RENDERER` says (the one renderer that runs it);
+    // a quick run leaves it to `frame/gpu` unless `--filter` names it.
+    let quickOnly = run.options.quick && run.options.filter == nil
+    let backends = RingBackend.allCases.filter {
+      run.isSelected("raster/\($0.rawValue)") && !(quickOnly && $0 == .gpu)
+    }
     let wantCairo = run.isSelected("raster/cairo")
     let wantBuffer = run.isSelected("raster/buffer")
     guard wantCairo || wantBuffer || !backends.isEmpty else { return }
@@ -53,7 +58,8 @@ enum RasterBenchmarks {
       }
 
       for backend in sized {
-        let canvas = try run.renderer.makeCanvas(width: w, height: h)
+        let renderer = backend == .gpu ? BenchRenderer.opengl : run.renderer
+        let canvas = try renderer.makeCanvas(width: w, height: h)
         let made = try canvas.loaderRenderer.rasterizer(backend)
         // A backend with a thread setting is measured at each of `BenchThreads.counts` (the
         // all-threads row then shows its speed-up); one without reads 1 thread.

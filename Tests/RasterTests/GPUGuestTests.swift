@@ -192,3 +192,32 @@ import Testing
     }
   }
 }
+
+/// What `gpu` uploads a frame: every ring's angle, and of the records (place, colour, shape)
+/// only those that changed.
+@Suite struct GPUUploadTests {
+  @Test(
+    .enabled(
+      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
+  func aSteadyFieldUploadsItsAnglesAlone() throws {
+    let canvas = try OffscreenCanvas.openGL(width: 400, height: 300)
+    let field = try LoaderField(style: .seed, layout: .free, backend: .gpu)
+    var ids: [LoaderID] = []
+    for i in 0..<6 {
+      ids.append(
+        try field.addLoader(
+          isAnimating: true, at: 0,
+          frame: SDL_FRect(x: Float(i % 3) * 130, y: Float(i / 3) * 120, w: 120, h: 50)))
+    }
+    let gpu = try #require(try canvas.loaderRenderer.rasterizer(.gpu) as? GPURingRasterizer)
+    try field.draw(on: canvas.loaderRenderer, at: 0.1)
+    #expect(gpu.recordsUploaded == 30, "the first frame: every ring")
+    let first = canvas.argbPixels()
+    try field.draw(on: canvas.loaderRenderer, at: 0.4)
+    #expect(gpu.recordsUploaded == 0, "the rings turned, nothing else changed")
+    #expect(canvas.argbPixels() != first, "the turned rings were drawn")
+    try field.setFrame(SDL_FRect(x: 200, y: 200, w: 120, h: 50), of: ids[4])
+    try field.draw(on: canvas.loaderRenderer, at: 0.5)
+    #expect(gpu.recordsUploaded == 5, "one loader moved: its five rings")
+  }
+}

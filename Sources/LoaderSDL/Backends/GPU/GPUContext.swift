@@ -110,10 +110,12 @@ final class GPUContext {
 
   /// Uploads what changed and draws `count` rings, one instanced draw call, into the
   /// framebuffer SDL has bound, within `target`'s region.
+  /// - Returns: the records uploaded (the angles always are).
+  @discardableResult
   func draw(
     records: [GPURingRasterizer.Record], dirty: ClosedRange<Int>, isDirty: Bool,
     angles: [Float], count: Int, on target: RasterTarget
-  ) throws(SDLError) {
+  ) throws(SDLError) -> Int {
     var w: Int32 = 0
     var h: Int32 = 0
     guard SDL_GetRendererOutputSize(target.renderer, &w, &h) == 0, w > 0, h > 0 else {
@@ -139,11 +141,14 @@ final class GPUContext {
     gl.bindVertexArray(vertexArray)
     let stride = MemoryLayout<GPURingRasterizer.Record>.stride
     gl.bindBuffer(GL.arrayBuffer, recordBuffer)
+    var uploaded = 0
     if records.count > recordCapacity {
       recordCapacity = max(records.count, 2 * recordCapacity)
       gl.bufferData(GL.arrayBuffer, recordCapacity * stride, nil, GL.dynamicDraw)
       records.withUnsafeBytes { gl.bufferSubData(GL.arrayBuffer, 0, $0.count, $0.baseAddress) }
+      uploaded = records.count
     } else if isDirty {
+      uploaded = dirty.count
       records.withUnsafeBytes {
         gl.bufferSubData(
           GL.arrayBuffer, dirty.lowerBound * stride, dirty.count * stride,
@@ -180,6 +185,7 @@ final class GPUContext {
     gl.blendEquationSeparate(GL.funcAdd, GL.funcAdd)
     gl.colorMask(1, 1, 1, 1)
     gl.drawArraysInstanced(GL.triangleStrip, 0, 4, Int32(count))
+    return uploaded
   }
 
   private func uploadTable(rows: Range<Int>) {

@@ -79,6 +79,10 @@ package final class GPURingRasterizer: RingRasterizer {
   private var angles: [Float] = []
   private var frameShapes: [Shape?] = []
 
+  /// Records the last draw uploaded (tests): all of them on the first, then only those that
+  /// changed (a ring moved, recoloured, reshaped, or culled in or out).
+  package private(set) var recordsUploaded = 0
+
   package init() {}
 
   package func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
@@ -134,7 +138,7 @@ package final class GPURingRasterizer: RingRasterizer {
       return true
     }
     guard count > 0 else { return true }
-    try context.draw(
+    recordsUploaded = try context.draw(
       records: records, dirty: dirtyLow...max(dirtyLow, dirtyHigh), isDirty: dirtyHigh >= 0,
       angles: angles, count: count, on: target)
     return true
