@@ -47,7 +47,7 @@ import Testing
     let erased: [(any RingShapeCache)?] = caches.map { $0 }
     let finished = try Self.rings.withUnsafeBufferPointer { rings throws(Stop) in
       try erased.withUnsafeBufferPointer { list throws(Stop) in
-        let frame = RasterFrame(rings: rings, caches: list, threads: 1)
+        let frame = RasterFrame(rings: rings, caches: list, threads: 1, now: 1, masks: MaskCache())
         var typed: [Cache?] = []
         frame.caches(as: Cache.self, into: &typed)
         return try frame.forEachVisibleRing(caches: typed, in: Self.region) {

@@ -101,11 +101,11 @@ package struct RasterFrame {
   /// The store's clock (`ShapeStore.now`): what a backend stamps the entries it uses with.
   package let now: UInt32
   /// The store's masks (the `spans` kernel's).
-  package let masks: MaskCache?
+  package let masks: MaskCache
 
   package init(
     rings: UnsafeBufferPointer<RingInstance>, caches: UnsafeBufferPointer<(any RingShapeCache)?>,
-    threads: Int, now: UInt32 = 0, masks: MaskCache? = nil
+    threads: Int, now: UInt32, masks: MaskCache
   ) {
     self.masks = masks
     self.rings = rings

@@ -82,9 +82,8 @@ extension CoverageSpanKernel {
     target: PixelTarget, into placed: inout [Placement], masks: inout [ShapeMasks]
   ) {
     masks.removeAll(keepingCapacity: true)
-    guard let cache = frame.masks, let any = shapes.first(where: { $0 != nil }) ?? nil else {
-      return
-    }
+    let cache = frame.masks
+    guard let any = shapes.first(where: { $0 != nil }) ?? nil else { return }
     var pitches: [Int] = []
     swap(&pitches, &framePitches)
     defer { swap(&pitches, &framePitches) }

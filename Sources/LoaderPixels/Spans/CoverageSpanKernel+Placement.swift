@@ -93,15 +93,14 @@ extension CoverageSpanKernel {
       }
       var p = placed[i]
       let key = UInt64(bitPattern: Int64(p.first))
-      let slot = table.slot(key)
-      if slot.pointee.key == MaskCache.empty {
+      var m = table.slot(key)
+      if m.pointee.key == MaskCache.empty {
         builds.append(
           MaskBuild(shape: p.shape, key: Int(key & 0x7F_FFFF), pitch: pitches[Int(p.shape)]))
-        cache.add(
+        m = cache.add(
           MaskCache.Slot(key: key, start: -1, count: Int32(builds.count - 1), stamp: now, pitch: 0))
         table = cache.table
       }
-      let m = table.slot(key)
       if m.pointee.start < 0 {
         waiting.append((Int32(kept), m.pointee.count))
         placed[kept] = p

@@ -87,10 +87,14 @@ package final class MaskCache {
   var table: Table { Table(slots: slots, shift: shift, wrap: slotCount - 1) }
 
   /// Stores `slot` (its key not held), the table doubled first when it would be over half full.
-  func add(_ slot: Slot) {
+  /// - Returns: where it went (valid until the next slot is added).
+  @discardableResult
+  func add(_ slot: Slot) -> UnsafeMutablePointer<Slot> {
     if 2 * (maskCount + 1) > slotCount { rehash(into: 2 * slotCount, keeping: { _ in true }) }
-    table.slot(slot.key).pointee = slot
+    let at = table.slot(slot.key)
+    at.pointee = slot
     maskCount += 1
+    return at
   }
 
   /// Appends `count` chunks from `source` to the arena: their start.
