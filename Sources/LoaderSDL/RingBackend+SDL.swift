@@ -35,8 +35,7 @@ extension RingBackend {
     else { return nil }
     typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
     let glGetString = unsafeBitCast(proc, to: GetString.self)
-    let glRenderer: UInt32 = 0x1F01
-    return glGetString(glRenderer).map { String(cString: $0) }
+    return glGetString(GL.renderer).map { String(cString: $0) }
   }
 }
 

@@ -164,6 +164,11 @@ import Testing
     for backend in backends {
       let before = try scene.render(with: backend, on: canvas)
       #expect(before != blank, "\(backend.name) drew nothing")
+      // The same renderer told of a reset, its shapes' caches kept: the same frame again (the
+      // gpu backend's new context places every shape in its dash table afresh).
+      canvas.loaderRenderer.renderTargetsDidReset()
+      #expect(
+        try scene.render(with: backend, on: canvas) == before, "\(backend.name): same renderer")
       // A new window, renderer and target texture replace the old ones, which are destroyed
       // with every texture made on them: what a lost device leaves a program to rebuild.
       canvas = try .openGL(width: scene.width, height: scene.height)

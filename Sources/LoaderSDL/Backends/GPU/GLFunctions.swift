@@ -137,31 +137,28 @@ struct GLFunctions {
     getString(name).map { String(cString: $0) } ?? ""
   }
 
-  /// `glGetIntegerv(name)` for a value of `count` integers.
-  func integers(_ name: Enum, count: Int = 1) -> [Int32] {
-    var v = [Int32](repeating: 0, count: max(4, count))
-    v.withUnsafeMutableBufferPointer { getIntegerv(name, $0.baseAddress) }
-    return Array(v.prefix(count))
+  /// `glGetIntegerv(name)` for a value of up to four integers (no allocation: a draw reads
+  /// a dozen).
+  func integers(_ name: Enum) -> SIMD4<Int32> {
+    var v = SIMD4<Int32>()
+    withUnsafeMutableBytes(of: &v) {
+      getIntegerv(name, $0.baseAddress!.assumingMemoryBound(to: Int32.self))
+    }
+    return v
   }
 
   /// `glGetIntegerv(name)` for one integer.
-  func integer(_ name: Enum) -> Int32 {
-    var v: [Int32] = [0, 0, 0, 0]
-    v.withUnsafeMutableBufferPointer { getIntegerv(name, $0.baseAddress) }
-    return v[0]
-  }
+  func integer(_ name: Enum) -> Int32 { integers(name)[0] }
 }
 
 /// The `GLenum` values used, from the Khronos headers.
 enum GL {
   static let renderer: UInt32 = 0x1F01
   static let version: UInt32 = 0x1F02
-  static let shadingLanguageVersion: UInt32 = 0x8B8C
   static let vertexShader: UInt32 = 0x8B31
   static let fragmentShader: UInt32 = 0x8B30
   static let compileStatus: UInt32 = 0x8B81
   static let linkStatus: UInt32 = 0x8B82
-  static let infoLogLength: UInt32 = 0x8B84
   static let arrayBuffer: UInt32 = 0x8892
   static let staticDraw: UInt32 = 0x88E4
   static let dynamicDraw: UInt32 = 0x88E8
@@ -214,5 +211,4 @@ enum GL {
   static let rg: UInt32 = 0x8227
   static let maxTextureSize: UInt32 = 0x0D33
   static let drawFramebufferBinding: UInt32 = 0x8CA6
-  static let maxCombinedTextureImageUnits: UInt32 = 0x8B4D
 }

@@ -18,15 +18,15 @@ struct GLStateSnapshot: Equatable {
   private let arrayBuffer: Int32
   private let capabilities: [UInt32]
   private let enabled: [Bool]
-  private let blendFactors: [Int32]
-  private let blendEquations: [Int32]
-  private let viewport: [Int32]
-  private let scissorBox: [Int32]
-  private let colorMask: [Int32]
+  private let blendFactors: SIMD4<Int32>
+  private let blendEquations: SIMD2<Int32>
+  private let viewport: SIMD4<Int32>
+  private let scissorBox: SIMD4<Int32>
+  private let colorMask: SIMD4<Int32>
   private let activeTexture: Int32
   private let texture: Int32
   private let sampler: Int32
-  private let unpack: [Int32]
+  private let unpack: SIMD4<Int32>
   private let unpackBuffer: Int32
   private let framebuffer: Int32
   /// The texture unit the backend binds its dash table on.
@@ -34,10 +34,11 @@ struct GLStateSnapshot: Equatable {
 
   /// Capabilities the draw sets: blending and the scissor on, the rest off (sRGB writes are
   /// desktop GL's alone; OpenGL ES has no such switch).
-  static func capabilities(openGLES: Bool) -> [UInt32] {
-    [GL.blend, GL.scissorTest, GL.depthTest, GL.stencilTest, GL.cullFace]
-      + (openGLES ? [] : [GL.framebufferSRGB])
-  }
+  static func capabilities(openGLES: Bool) -> [UInt32] { openGLES ? esCapabilities : desktop }
+  private static let esCapabilities = [
+    GL.blend, GL.scissorTest, GL.depthTest, GL.stencilTest, GL.cullFace,
+  ]
+  private static let desktop = esCapabilities + [GL.framebufferSRGB]
   static let unpackNames = [
     GL.unpackAlignment, GL.unpackRowLength, GL.unpackSkipRows, GL.unpackSkipPixels,
   ]
@@ -52,19 +53,20 @@ struct GLStateSnapshot: Equatable {
     arrayBuffer = gl.integer(GL.arrayBufferBinding)
     capabilities = Self.capabilities(openGLES: openGLES)
     enabled = capabilities.map { gl.isEnabled($0) != 0 }
-    blendFactors = [GL.blendSrcRGB, GL.blendDstRGB, GL.blendSrcAlpha, GL.blendDstAlpha].map {
-      gl.integer($0)
-    }
-    blendEquations = [gl.integer(GL.blendEquationRGB), gl.integer(GL.blendEquationAlpha)]
-    viewport = gl.integers(GL.viewport, count: 4)
-    scissorBox = gl.integers(GL.scissorBox, count: 4)
-    colorMask = gl.integers(GL.colorWritemask, count: 4)
+    blendFactors = SIMD4(
+      gl.integer(GL.blendSrcRGB), gl.integer(GL.blendDstRGB), gl.integer(GL.blendSrcAlpha),
+      gl.integer(GL.blendDstAlpha))
+    blendEquations = SIMD2(gl.integer(GL.blendEquationRGB), gl.integer(GL.blendEquationAlpha))
+    viewport = gl.integers(GL.viewport)
+    scissorBox = gl.integers(GL.scissorBox)
+    colorMask = gl.integers(GL.colorWritemask)
     activeTexture = gl.integer(GL.activeTexture)
     gl.activeTexture(GL.texture0 + unit)
     texture = gl.integer(GL.textureBinding2D)
     sampler = gl.integer(GL.samplerBinding)
     gl.activeTexture(UInt32(bitPattern: activeTexture))
-    unpack = Self.unpackNames.map { gl.integer($0) }
+    let u = Self.unpackNames
+    unpack = SIMD4(gl.integer(u[0]), gl.integer(u[1]), gl.integer(u[2]), gl.integer(u[3]))
     unpackBuffer = gl.integer(GL.pixelUnpackBufferBinding)
     framebuffer = gl.integer(GL.drawFramebufferBinding)
   }
@@ -77,7 +79,7 @@ struct GLStateSnapshot: Equatable {
     for (cap, on) in zip(capabilities, enabled) {
       if on { gl.enable(cap) } else { gl.disable(cap) }
     }
-    let f = blendFactors.map { UInt32(bitPattern: $0) }
+    let f = SIMD4<UInt32>(truncatingIfNeeded: blendFactors)
     gl.blendFuncSeparate(f[0], f[1], f[2], f[3])
     gl.blendEquationSeparate(
       UInt32(bitPattern: blendEquations[0]), UInt32(bitPattern: blendEquations[1]))
@@ -90,7 +92,7 @@ struct GLStateSnapshot: Equatable {
     gl.bindTexture(GL.texture2D, UInt32(bitPattern: texture))
     gl.bindSampler(unit, UInt32(bitPattern: sampler))
     gl.activeTexture(UInt32(bitPattern: activeTexture))
-    for (name, value) in zip(Self.unpackNames, unpack) { gl.pixelStorei(name, value) }
+    for (i, name) in Self.unpackNames.enumerated() { gl.pixelStorei(name, unpack[i]) }
     gl.bindBuffer(GL.pixelUnpackBuffer, UInt32(bitPattern: unpackBuffer))
   }
 }

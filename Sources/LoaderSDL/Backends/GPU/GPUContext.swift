@@ -1,4 +1,5 @@
 import CSwiftLoaderSDL2
+import Synchronization
 
 /// The `gpu` backend's objects in one GL context: the program, a vertex array object over the
 /// corner, record and angle buffers, and the dash table texture; and the draw.
@@ -14,19 +15,24 @@ final class GPUContext {
   /// Records the record buffer holds room for, and angles the angle buffer.
   private var recordCapacity = 0
   private var angleCapacity = 0
-  /// The dash table: its rows, its CPU copy, the texels in use and its generation (bumped
-  /// whenever it is packed afresh, so every shape is placed again).
+  /// The dash table: its rows, its CPU copy, the texels in use and its generation (a new one,
+  /// unique in the process, whenever it is packed afresh, so every shape is placed again, also
+  /// shapes placed by a context let go since: a reset's or a closed renderer's).
   private var tableRows = 0
   private var tableTexels: [Float] = []
   private var tableUsed = 0
-  private var generation = 0
+  private var generation = GPUContext.generations.wrappingAdd(1, ordering: .relaxed).oldValue
+  private static let generations = Atomic<Int>(0)
   private var tableDirtyRows: Range<Int>?
-  private let maximumTextureSide: Int
+  private let maximumTableRows: Int
 
   init(_ gl: GLFunctions, version: String, openGLES: Bool) throws(SDLError) {
     self.gl = gl
     self.openGLES = openGLES
-    maximumTextureSide = Int(gl.integer(GL.maxTextureSize))
+    // Rows of the dash table at most: the texture's limit, and 2^24 texels, the offsets a
+    // record's `Float` holds exactly.
+    maximumTableRows = min(
+      Int(gl.integer(GL.maxTextureSize)), (1 << 24) / GPURingProgram.tableWidth)
     let state = GLStateSnapshot(gl, unit: GPURingRasterizer.tableUnit, openGLES: openGLES)
     defer { state.restore(gl) }
     program = try GPURingProgram(gl, version: version)
@@ -61,7 +67,7 @@ final class GPUContext {
 
   /// Bytes of buffers and textures, as allocated.
   var bytes: Int {
-    recordCapacity * MemoryLayout<GPURingRasterizer.Record>.stride + recordCapacity * 4
+    recordCapacity * MemoryLayout<GPURingRasterizer.Record>.stride + angleCapacity * 4
       + tableTexels.capacity * 4 * 2
   }
 
@@ -79,17 +85,17 @@ final class GPUContext {
     if tableUsed + needed > tableRows * row {
       var total = 0
       for case let s? in shapes { total += s.dashCount }
-      generation += 1
+      generation = Self.generations.wrappingAdd(1, ordering: .relaxed).oldValue
       tableUsed = 0
       let rows = max(16, (total + row - 1) / row)
-      guard rows <= maximumTextureSide else {
+      guard rows <= maximumTableRows else {
         throw SDLError(
           "gpu backend",
           message: "the frame's shapes hold \(total) dashes, more than a \(row)x"
-            + "\(maximumTextureSide) texture holds", reason: .tooLarge)
+            + "\(maximumTableRows) texture holds", reason: .tooLarge)
       }
       if rows > tableRows {
-        tableRows = min(max(rows, 2 * tableRows), maximumTextureSide)
+        tableRows = min(max(rows, 2 * tableRows), maximumTableRows)
         tableTexels = [Float](repeating: 0, count: tableRows * row * 2)
       }
       tableDirtyRows = 0..<tableRows
@@ -134,7 +140,7 @@ final class GPUContext {
     }
     let state = GLStateSnapshot(gl, unit: GPURingRasterizer.tableUnit, openGLES: openGLES)
     defer { state.restore(gl) }
-    if tableRows * GPURingProgram.tableWidth * 2 > 0, let rows = tableDirtyRows {
+    if let rows = tableDirtyRows {
       uploadTable(rows: rows)
       tableDirtyRows = nil
     }
@@ -157,7 +163,7 @@ final class GPUContext {
     }
     // The angles: the one upload every frame, into storage kept while it is large enough.
     gl.bindBuffer(GL.arrayBuffer, angleBuffer)
-    if count > angleCapacity || count * 4 < angleCapacity {
+    if count > angleCapacity || (angleCapacity > 1024 && count * 4 < angleCapacity) {
       angleCapacity = max(count, 1024)
       gl.bufferData(GL.arrayBuffer, angleCapacity * 4, nil, GL.streamDraw)
     }

@@ -117,6 +117,28 @@ struct GPURingProgram {
       return sqrt(off * off + t * t);
     }
 
+    // The dash at angle theta (0 ..< TAU) of this ring's: k the last starting at or before it
+    // (-1 for none) and dash its (start, end); true when theta lies in it, theta then taken
+    // below 0 for the part of dash 0 that wraps past TAU.
+    bool findDash(inout float theta, out int k, out vec2 dash) {
+      int first = int(v_shape.z);
+      int lo = 0;
+      int hi = int(v_shape.w);
+      while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (dashAt(first + mid).x <= theta) lo = mid + 1; else hi = mid;
+      }
+      k = lo - 1;
+      dash = dashAt(first + max(k, 0));
+      if (k >= 0 && theta <= dash.y) return true;
+      vec2 d0 = dashAt(first);
+      if (theta - TAU < d0.x) return false;
+      k = 0;
+      dash = d0;
+      theta -= TAU;
+      return true;
+    }
+
     // Signed distance from p (unturned, relative to the centre) to the ink: negative inside.
     float signedDistance(vec2 p) {
       float R = v_shape.x;
@@ -129,25 +151,9 @@ struct GPURingProgram {
       if ((v_flags & 2) != 0) return body;
       float theta = rho > 0.0 ? atan(p.y, p.x) : 0.0;
       if (theta < 0.0) theta += TAU;
-      int lo = 0;
-      int hi = n;
-      while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (dashAt(first + mid).x <= theta) lo = mid + 1; else hi = mid;
-      }
-      int k = lo - 1;
-      vec2 dash = dashAt(first + max(k, 0));
-      bool inside = k >= 0 && theta <= dash.y;
-      if (!inside) {
-        vec2 d0 = dashAt(first);
-        if (theta - TAU >= d0.x) {
-          inside = true;
-          k = 0;
-          dash = d0;
-          theta -= TAU;
-        }
-      }
-      if (inside) {
+      int k;
+      vec2 dash;
+      if (findDash(theta, k, dash)) {
         if (round) return body;
         float t = 1e30;
         if (theta - dash.x < 0.5 * PI) t = crossOf(direction(dash.x), p);
@@ -176,23 +182,11 @@ struct GPURingProgram {
       if ((v_flags & 2) != 0) return true;
       float rho = length(p);
       if (rho <= 1.0) return false;
-      int first = int(v_shape.z);
-      int n = int(v_shape.w);
       float theta = atan(p.y, p.x);
       if (theta < 0.0) theta += TAU;
-      int lo = 0;
-      int hi = n;
-      while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (dashAt(first + mid).x <= theta) lo = mid + 1; else hi = mid;
-      }
-      int k = lo - 1;
-      vec2 dash = dashAt(first + max(k, 0));
-      if (!(k >= 0 && theta <= dash.y)) {
-        dash = dashAt(first);
-        theta -= TAU;
-        if (theta < dash.x) return false;
-      }
+      int k;
+      vec2 dash;
+      if (!findDash(theta, k, dash)) return false;
       float margin = 0.62 / rho;
       return theta - dash.x >= margin && dash.y - theta >= margin;
     }

@@ -121,16 +121,17 @@ package final class GPURingRasterizer: RingRasterizer {
         flags: shape.flags,
         color: UInt32(ring.color.r) | UInt32(ring.color.g) << 8 | UInt32(ring.color.b) << 16
           | UInt32(ring.color.a) << 24)
+      let angle = ring.angle.truncatingRemainder(dividingBy: 360) * degreesToRadians
       if count < records.count {
         if records[count] != record {
           records[count] = record
           dirtyLow = min(dirtyLow, count)
           dirtyHigh = count
         }
-        angles[count] = ring.angle.truncatingRemainder(dividingBy: 360) * degreesToRadians
+        angles[count] = angle
       } else {
         records.append(record)
-        angles.append(ring.angle.truncatingRemainder(dividingBy: 360) * degreesToRadians)
+        angles.append(angle)
         dirtyLow = min(dirtyLow, count)
         dirtyHigh = count
       }
