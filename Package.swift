@@ -28,6 +28,10 @@ let package = Package(
     ),
     // LoaderSDL's own C helper (malloc_trim): imported, never exported.
     .systemLibrary(name: "CSwiftLoaderShims", path: "Sources/CSwiftLoaderShims"),
+    // The Khronos GL header's constants and function pointer types for the `gpu` backend
+    // (declarations only: its entry points are loaded through SDL). Imported, never exported.
+    .systemLibrary(
+      name: "CSwiftLoaderGL", path: "Sources/CSwiftLoaderGL", providers: [.apt(["libgl-dev"])]),
     // Test and bench reference only: the product never links Cairo.
     .systemLibrary(
       name: "CSwiftLoaderCairo",
@@ -80,7 +84,8 @@ let package = Package(
     // LoaderPixels on SDL2 / SDL2_gfx: `LoaderRenderer` and the backends (spans, gfx,
     // geometry) on a host's renderer, and the `SDL_FRect` overloads.
     .target(
-      name: "LoaderSDL", dependencies: ["LoaderPixels", "CSwiftLoaderSDL2", "CSwiftLoaderShims"],
+      name: "LoaderSDL",
+      dependencies: ["LoaderPixels", "CSwiftLoaderSDL2", "CSwiftLoaderShims", "CSwiftLoaderGL"],
       exclude: ["README.md"]),
 
     // MARK: - Executables
@@ -181,6 +186,12 @@ let package = Package(
     .executableTarget(
       name: "SwiftLoaderCountLimitsChild", dependencies: ["LoaderCore", "LoaderSDL"],
       path: "Tests/CountLimitsChild"),
+    // The `gpu` backend's check under one fault, in a process of its own (Mesa reads the
+    // variables that fake a GPU and a broken driver once a process): `GPUTrustTests` runs it.
+    .executableTarget(
+      name: "SwiftLoaderGPUTrustChild",
+      dependencies: ["LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport"],
+      path: "Tests/GPUTrustChild"),
 
     // MARK: - Tests
 
@@ -193,8 +204,8 @@ let package = Package(
         "SwiftLoaderTestSupport",
         "SwiftLoaderCairoReference",
         "CSwiftLoaderSDL2",
-        // Run as a process (`CountLimitsTests`), not imported.
-        "SwiftLoaderCountLimitsChild",
+        // Run as processes (`CountLimitsTests`, `GPUTrustTests`), not imported.
+        "SwiftLoaderCountLimitsChild", "SwiftLoaderGPUTrustChild",
       ]
     ),
     .testTarget(

@@ -3,64 +3,26 @@
 /// in cost per renderer. A draw into a `PixelBuffer` always uses the `spans` kernel.
 ///
 /// `LoaderRenderer` keeps one of each in use per renderer, with its caches shared by every
-/// view drawing there; LoaderSDL's `preferred(for:rings:)` picks the one that views asking for none use there.
+/// view drawing there, and picks the one that views asking for none use there (LoaderSDL's
+/// `LoaderRenderer.defaultBackend(rings:)`).
 /// The raw values name the backends in settings and command lines:
 /// `RingBackend(rawValue: "spans")`.
 public enum RingBackend: String, CaseIterable, Sendable {
   /// SDL2_gfx: on an accelerated renderer the ring painted once, at twice its size, into one
   /// texture, every ring an upright square sampling it turned back by the ring's angle (one
   /// `SDL_RenderGeometry` call a draw); on SDL's software renderer each rotation phase painted
-  /// once into a texture atlas, one tinted copy a ring. The default on accelerated renderers.
+  /// once into a texture atlas, one tinted copy a ring. The default for small draws on
+  /// accelerated renderers that do not draw with `gpu`.
   case gfx
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels. The
-  /// default on SDL's software renderer.
+  /// default on SDL's software renderer, and for large draws where `gpu` is not drawn with.
   case spans
   /// The GPU computes every pixel's coverage: one instanced OpenGL draw call a frame, a quad
   /// per ring from a small record (centre, radius, angle, colour, its shape's dashes and caps).
   /// Offered on SDL's `opengl` renderer (OpenGL 3.3 or later) and `opengles2` renderer (OpenGL
-  /// ES 3.0 or later); asked for anywhere else, a draw throws an `.unsupported` error.
+  /// ES 3.0 or later); asked for anywhere else, a draw throws an `.unsupported` error. The
+  /// default on those renderers on a GPU once it has drawn a probe right there.
   case gpu
-
-  /// What a renderer is, for the choice of a backend: SDL's software renderer; an OpenGL
-  /// renderer that offers `gpu`, on a GPU or on a CPU rasterizer (Mesa's llvmpipe and
-  /// softpipe, SwiftShader); or any other accelerated renderer (Direct3D, Metal, an OpenGL
-  /// context without instanced draws), where `gpu` is not offered.
-  package enum RendererKind: String, Sendable, CaseIterable {
-    case software
-    case softwareGL
-    case hardwareGL
-    case otherAccelerated
-  }
-
-  /// Rings in a draw from which `spans` beats `gfx` where `gpu` is not offered (see
-  /// `preferred(kind:rings:)`): 1,000 on a CPU rasterizer behind OpenGL, 25,000 on any other
-  /// accelerated renderer, taken for a GPU.
-  package static func spansFromRings(on kind: RendererKind) -> Int {
-    kind == .softwareGL ? 1_000 : 25_000
-  }
-
-  /// The choice behind `preferred(for:rings:)`: the cheapest backend for a draw of `rings` rings on a
-  /// renderer of `kind`, as `frame/<backend>` measures it on each (Benchmarks/README.md, the
-  /// Performance article):
-  /// - SDL's software renderer: `spans`, which blends its coverage masks straight into the
-  ///   pixels, at every count;
-  /// - OpenGL on a GPU: `gpu`, whose CPU work is one record a ring and whose pixels the GPU
-  ///   computes;
-  /// - OpenGL on a CPU rasterizer (llvmpipe): `gfx` (one upright square a ring over one
-  ///   texture a shape) below 1,000 rings, `spans` from there, where a square a ring costs the
-  ///   rasterizer more than one upload of the rings' box (11 against 13 ms at 500 rings, 23
-  ///   against 17 at 5,000, 94 against 19 at 50,000). `gpu` is never chosen there: llvmpipe
-  ///   runs its vertex pipeline once an instance, about 70 us each;
-  /// - any other accelerated renderer (on a GPU): `gfx` below 25,000 rings and `spans` from
-  ///   there, where the CPU's vertex work for `gfx` passes one upload (an NVIDIA H200 on
-  ///   OpenGL: 2.3 against 7.8 ms at 5,000 rings, 19.9 against 16.6 at 50,000).
-  package static func preferred(kind: RendererKind, rings: Int) -> RingBackend {
-    switch kind {
-    case .software: .spans
-    case .hardwareGL: .gpu
-    case .softwareGL, .otherAccelerated: rings < spansFromRings(on: kind) ? .gfx : .spans
-    }
-  }
 
   /// The next backend in declaration order (a window's "switch backend" key).
   package var next: RingBackend {

@@ -46,15 +46,15 @@ extension LoaderField {
       region: state.region, at: time)
     lastDrawTime = time  // a refused time is not a drawn one (`nextChange`'s frame cap)
     guard !frameRings.instances.isEmpty, !state.region.isEmpty else { return true }
-    let chosen = backend ?? target.preferredBackend(rings: frameRings.instances.count)
-    let rasterizer = try target.rasterizer(chosen)
-    activeBackend = chosen
     do {
-      return try frameRings.withFrame(layout: layout) { (rings, shapes, ids) throws(SDLError) in
+      let (drawn, used) = try frameRings.withFrame(layout: layout) {
+        (rings, shapes, ids) throws(SDLError) in
         try target.draw(
-          rings, shapes: shapes, ids: ids, with: rasterizer,
-          region: state.region, threads: threads, stoppingWhen: shouldStop)
+          rings, shapes: shapes, ids: ids, asking: backend, region: state.region,
+          threads: threads, stoppingWhen: shouldStop)
       }
+      activeBackend = used
+      return drawn
     } catch {
       throw .failed(error)
     }

@@ -56,22 +56,99 @@ public final class LoaderRenderer {
   /// Whether `close()` was called.
   package private(set) var isClosed = false
 
-  /// What the renderer is, for the choice of a backend: read on the first draw that needs it
-  /// (on OpenGL, in the renderer's context) and again after a reset.
-  package var kind: RingBackend.RendererKind {
-    if let k = knownKind { return k }
-    let k = RingBackend.RendererKind(of: renderer)
-    knownKind = k
-    return k
+  /// What the renderer is, for the default choice of a backend: read on the first draw that
+  /// needs it (on OpenGL, in the renderer's context) and again after a reset.
+  package var kind: RendererKind { classification.kind }
+  private var classification: (kind: RendererKind, note: String?) {
+    if let known = knownKind { return known }
+    let (kind, refusal) = RendererKind.of(renderer)
+    var note = refusal
+    if kind == .softwareGL, let name = RingBackend.currentGLRendererName() {
+      note = "\(name) rasterizes on the CPU"
+    }
+    knownKind = (kind, note)
+    return (kind, note)
   }
-  private var knownKind: RingBackend.RendererKind?
+  private var knownKind: (kind: RendererKind, note: String?)?
 
-  /// The backend a draw of `rings` rings uses here unless it asks for one: the cheapest at the
-  /// quality bar on this kind of renderer for that many rings
-  /// (`RingBackend.preferred(kind:rings:)`).
-  package func preferredBackend(rings: Int) -> RingBackend {
-    RingBackend.preferred(kind: kind, rings: rings)
+  /// Whether the `gpu` backend earned this renderer's trust: nil until asked (on the first
+  /// default draw of an OpenGL renderer on a GPU), then for the renderer's life (a reset asks
+  /// again). Refused, it says why.
+  private var gpuVerdict: Result<Void, SDLError>?
+  /// Seconds the `gpu` backend's check took here (compiling, its probe and the reference).
+  package private(set) var gpuCheckSeconds: Double?
+
+  /// The backend a draw of `rings` rings uses here when it asks for none: `spans` on SDL's
+  /// software renderer; `gpu` on SDL's OpenGL renderers on a GPU, once it has shown it draws
+  /// right there; else `gfx` for draws under a count of rings and `spans` from it (1,000 on
+  /// a CPU rasterizer behind OpenGL, 25,000 elsewhere).
+  ///
+  /// Before the first default draw of an OpenGL renderer on a GPU trusts `gpu`, the backend
+  /// compiles its shaders, checks GL's error flags after its set-up and draws a probe into a
+  /// framebuffer of its own, which must read back what the `spans` kernel draws of the same
+  /// rings. If any of that fails, or a later `gpu` draw raises a GL error, the renderer draws
+  /// without `gpu` from then on (the frame that failed included) and
+  /// `backendDescription(rings:)` says why. A draw that asks for `.gpu` by name is never
+  /// redirected: it throws the error.
+  /// - Parameter rings: the rings in the draw (five a loader).
+  /// - Returns: the backend.
+  public func defaultBackend(rings: Int = 0) -> RingBackend {
+    kind.preferred(rings: rings, gpuTrusted: kind == .hardwareGL && gpuTrusted())
   }
+
+  /// Which backend a draw of `rings` rings uses here when it asks for none, and why when that
+  /// is not plainly the renderer's: one line, `"gpu"`, `"spans"`, `"gfx: the gpu fragment
+  /// shader did not compile: 0:12(3): error: ..."`, `"gfx: llvmpipe (LLVM 15.0.6, 256 bits)
+  /// rasterizes on the CPU"`.
+  /// - Parameter rings: the rings in the draw (five a loader).
+  public func backendDescription(rings: Int = 0) -> String {
+    let backend = defaultBackend(rings: rings)
+    let note = backend == .gpu ? nil : gpuFallbackReason ?? classification.note
+    return note.map { "\(backend.rawValue): \($0)" } ?? backend.rawValue
+  }
+
+  /// Why a renderer on a GPU draws without `gpu` by default: its check failed, a draw of it
+  /// raised a GL error, or its OpenGL context is too old for it; nil otherwise.
+  package var gpuFallbackReason: String? {
+    let (kind, note) = classification
+    if kind == .otherAccelerated { return note }
+    guard kind == .hardwareGL, !gpuTrusted(), case .failure(let error) = gpuVerdict else {
+      return nil
+    }
+    return Self.firstLine(of: error.message)
+  }
+
+  /// A driver's log cut at its first line (`GPURingProgram` joins lines with " | ").
+  private static func firstLine(of message: String) -> String {
+    guard let cut = message.range(of: " | ") else { return message }
+    return String(message[..<cut.lowerBound])
+  }
+
+  /// Whether `gpu` is trusted here, its check run now if it never was.
+  private func gpuTrusted() -> Bool {
+    guard !isClosed else { return false }
+    if let verdict = gpuVerdict {
+      if case .success = verdict { return true }
+      return false
+    }
+    let start = SDL_GetPerformanceCounter()
+    do throws(SDLError) {
+      guard let gpu = try? rasterizer(.gpu) as? GPURingRasterizer else {
+        throw SDLError("gpu backend", message: "closed", reason: .closed)
+      }
+      try gpu.verify(on: renderer)
+      gpuVerdict = .success(())
+    } catch {
+      gpuVerdict = .failure(error)
+    }
+    gpuCheckSeconds =
+      Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
+    if case .success = gpuVerdict { return true }
+    return false
+  }
+
+  /// The rasterizer of the backend a draw of `rings` rings uses by default here (tests).
+  package func preferredBackend(rings: Int) -> RingBackend { defaultBackend(rings: rings) }
 
   /// The loaders' side of `renderer`: nothing is made until the first draw on it.
   /// - Parameters:
@@ -151,6 +228,40 @@ public final class LoaderRenderer {
     }
   }
 
+  /// Draws `rings` with `asked`, or with the default here (`defaultBackend(rings:)`) when it
+  /// is nil: a default `gpu` draw that fails is drawn by the backend the renderer would use
+  /// without `gpu`, and unless the frame was only over `gpu`'s limits (`.tooLarge`), `gpu`
+  /// loses the renderer's trust for good (`gpuFallbackReason` says why). The rest as
+  /// `draw(_:shapes:ids:with:region:threads:stoppingWhen:)`.
+  /// - Returns: whether every ring was drawn, and the backend that drew them.
+  package func draw(
+    _ rings: UnsafeBufferPointer<RingInstance>, shapes frameShapes: UnsafeBufferPointer<DashedRing>,
+    ids: UnsafeMutableBufferPointer<ShapeID>?, asking asked: RingBackend?, region: PixelRegion,
+    threads: Int, stoppingWhen shouldStop: () -> Bool
+  ) throws(SDLError) -> (drawn: Bool, backend: RingBackend) {
+    func rasterizer(_ b: RingBackend) throws(SDLError) -> any RingRasterizer {
+      do {
+        return try self.rasterizer(b)
+      } catch {
+        throw SDLError("LoaderRenderer", message: "closed", reason: .closed)
+      }
+    }
+    let chosen = asked ?? defaultBackend(rings: rings.count)
+    do {
+      let drawn = try draw(
+        rings, shapes: frameShapes, ids: ids, with: rasterizer(chosen), region: region,
+        threads: threads, stoppingWhen: shouldStop)
+      return (drawn, chosen)
+    } catch  where asked == nil && chosen == .gpu {
+      if error.reason != .tooLarge { gpuVerdict = .failure(error) }
+      let fallback = kind.preferred(rings: rings.count, gpuTrusted: false)
+      let drawn = try draw(
+        rings, shapes: frameShapes, ids: ids, with: rasterizer(fallback), region: region,
+        threads: threads, stoppingWhen: shouldStop)
+      return (drawn, fallback)
+    }
+  }
+
   /// Draws `rings`, all of one `shape`, with `backend` in the renderer's current pixels (its
   /// scale set to 1 meanwhile; viewport and clip rect respected): a frame of rings without a
   /// field (tests, the bench's raster entries).
@@ -206,6 +317,7 @@ public final class LoaderRenderer {
   package func renderTargetsDidReset() {
     traits = RendererTraits(of: renderer)
     knownKind = nil
+    gpuVerdict = nil
     let backends = self.backends
     shapes.dropCaches(ofSlots: { backends[$0].cachesLiveOnRenderer })
     for b in backends { b.renderTargetsDidReset() }

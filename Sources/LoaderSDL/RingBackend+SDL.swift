@@ -1,3 +1,4 @@
+internal import CSwiftLoaderGL
 import CSwiftLoaderSDL2
 import LoaderPixels
 
@@ -11,47 +12,67 @@ extension RingBackend {
     }
   }
 
-  /// The cheapest backend that meets the quality bar (at least 30 dB against Cairo) for a draw
-  /// of `rings` rings on `renderer`, as the package's benchmarks measured (Benchmarks/README.md):
-  /// `spans` on SDL's software renderer; `gpu` on SDL's OpenGL renderers on a GPU (with
-  /// instanced draws); on a CPU rasterizer behind OpenGL (Mesa's llvmpipe) `gfx` for draws
-  /// under 1,000 rings and `spans` from there; on any other accelerated renderer the same from
-  /// 25,000 rings.
-  ///
-  /// On an OpenGL renderer it reads `glGetString` in the renderer's context: SDL's queued
-  /// commands are flushed first. A `LoaderRenderer` asks once and keeps the answer.
+  /// The backend a `LoaderRenderer` made now for `renderer` would draw `rings` rings with by
+  /// default (`LoaderRenderer.defaultBackend(rings:)`): on an OpenGL renderer on a GPU that
+  /// means compiling the `gpu` backend's shaders and drawing its probe, so prefer asking the
+  /// `LoaderRenderer` you draw with, which does that once and keeps the answer.
   /// - Parameters:
   ///   - renderer: an SDL renderer.
   ///   - rings: the rings the draw has (five a loader); the default, 0, asks for small draws.
   /// - Returns: the backend; `spans` when SDL cannot describe the renderer.
   public static func preferred(for renderer: OpaquePointer, rings: Int = 0) -> RingBackend {
-    preferred(kind: RendererKind(of: renderer), rings: rings)
+    let loaders = LoaderRenderer(renderer)
+    defer { loaders.close() }
+    return loaders.defaultBackend(rings: rings)
   }
 
   /// `glGetString(GL_RENDERER)` of the current OpenGL context, if there is one (SDL's GL
   /// renderers make theirs current when created).
   package static func currentGLRendererName() -> String? {
-    guard SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString")
-    else { return nil }
-    typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
-    let glGetString = unsafeBitCast(proc, to: GetString.self)
-    return glGetString(GL.renderer).map { String(cString: $0) }
+    GLFunctions.currentString(GL_RENDERER)
   }
 }
 
-extension RingBackend.RendererKind {
-  /// What `renderer` is (on OpenGL, read in its context: `GPUSupport`).
-  package init(of renderer: OpaquePointer) {
-    let traits = RendererTraits(of: renderer)
-    if traits.isSoftware {
-      self = .software
-      return
-    }
+/// What a renderer is, for the default choice of a backend (`LoaderRenderer.defaultBackend`).
+package enum RendererKind: String, Sendable, CaseIterable {
+  /// SDL's software renderer.
+  case software
+  /// SDL's OpenGL renderers on a CPU rasterizer (`GPUSupport.isSoftwareRasterizer`) whose
+  /// context runs `gpu`.
+  case softwareGL
+  /// SDL's OpenGL renderers on a GPU whose context runs `gpu`.
+  case hardwareGL
+  /// Any other accelerated renderer: Direct3D, Metal, an OpenGL context too old for `gpu`.
+  case otherAccelerated
+
+  /// What `renderer` is (on OpenGL, read in its context), and why `gpu` is not offered when
+  /// it is an OpenGL renderer that does not run it.
+  package static func of(_ renderer: OpaquePointer) -> (kind: RendererKind, gpuRefusal: String?) {
+    if RendererTraits(of: renderer).isSoftware { return (.software, nil) }
     let gpu = GPUSupport(renderer)
-    if !gpu.isOffered {
-      self = .otherAccelerated
-    } else {
-      self = gpu.isSoftwareGL ? .softwareGL : .hardwareGL
+    if !gpu.isOffered { return (.otherAccelerated, gpu.isOpenGL ? gpu.reason : nil) }
+    return (gpu.isSoftwareGL ? .softwareGL : .hardwareGL, nil)
+  }
+
+  /// Rings in a draw from which `spans` beats `gfx` where `gpu` is not drawn with: 1,000 on a
+  /// CPU rasterizer behind OpenGL, 25,000 on any other accelerated renderer, taken for a GPU
+  /// (where the two cross in `frame/gfx` and `frame/spans`, Benchmarks/README.md).
+  package var spansFromRings: Int { self == .softwareGL ? 1_000 : 25_000 }
+
+  /// The default backend for a draw of `rings` rings on a renderer of this kind, `gpu` being
+  /// trusted there or not (`LoaderRenderer` trusts it once its probe drew right):
+  /// - SDL's software renderer: `spans`, which blends its masks straight into the pixels;
+  /// - OpenGL on a GPU, `gpu` trusted: `gpu`, whose CPU work is one record a ring;
+  /// - OpenGL on a CPU rasterizer (llvmpipe), where `gpu` costs the CPU a vertex pipeline a
+  ///   ring, and every other accelerated renderer (or a GPU whose `gpu` failed): `gfx` (one
+  ///   upright square a ring over one texture a shape) below `spansFromRings` rings, `spans`
+  ///   (one upload of the rings' box) from there.
+  package func preferred(rings: Int, gpuTrusted: Bool) -> RingBackend {
+    switch self {
+    case .software: .spans
+    case .hardwareGL where gpuTrusted: .gpu
+    case .hardwareGL: RendererKind.otherAccelerated.preferred(rings: rings, gpuTrusted: false)
+    case .softwareGL, .otherAccelerated: rings < spansFromRings ? .gfx : .spans
     }
   }
 }

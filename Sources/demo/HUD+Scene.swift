@@ -3,13 +3,24 @@ import LoaderSDL
 extension HUD.Info {
   /// What `scene` shows now, drawn through `renderer` (its SDL driver's name). `animating` is
   /// counted by the caller: a walk over every loader, which a window does not do every frame.
-  init(scene: LoaderScene, animating: Int, renderer: String) {
+  /// `gpuFallback`: why the renderer draws without `gpu` on a GPU
+  /// (`LoaderRenderer.gpuFallbackReason`), shown beside the backend.
+  init(scene: LoaderScene, animating: Int, renderer: String, gpuFallback: String? = nil) {
+    let backend = scene.field.activeBackend?.rawValue ?? "none"
     self.init(
       loaders: scene.count, rings: scene.count * scene.field.style.ringCount,
-      animating: animating, backend: scene.field.activeBackend?.rawValue ?? "none",
+      animating: animating,
+      backend: gpuFallback.map { "\(backend) (gpu off: \(HUD.Info.shortened($0)))" } ?? backend,
       renderer: renderer, speed: scene.field.speed,
       drawnRings: scene.kind == .sprites ? scene.field.drawnRingCount : nil,
       shapes: scene.kind == .sprites ? scene.field.drawnShapeCount : nil)
+  }
+}
+
+extension HUD.Info {
+  /// `text` cut to 48 characters, an ellipsis marking the cut: a reason on the HUD's line.
+  static func shortened(_ text: String) -> String {
+    text.count <= 48 ? text : String(text.prefix(47)) + "\u{2026}"
   }
 }
 

@@ -17,6 +17,9 @@ enum RendererReport {
     let mine = RenderDriverInfo.of(renderer: window.renderer)
     out.append("window renderer: \(mine?.summary ?? window.rendererName)")
     if let gl = window.glRendererName { out.append("GL_RENDERER: \(gl)") }
+    let rings = options.count * options.style.ringCount
+    out.append(
+      "default backend for \(rings) rings: \(window.loaders.backendDescription(rings: rings))")
     let px = window.pixelSize
     out.append("output: \(px.width)x\(px.height) px, \(window.pixelDensity) px per point")
     return out

@@ -88,7 +88,9 @@ final class WindowExtras {
         framesSinceCount = 0
       }
       framesSinceCount += 1
-      let info = HUD.Info(scene: scene, animating: animating, renderer: window.rendererName)
+      let info = HUD.Info(
+        scene: scene, animating: animating, renderer: window.rendererName,
+        gpuFallback: scene.field.backend == nil ? window.loaders.gpuFallbackReason : nil)
       do {
         try hud.draw(on: window.renderer, stats: info, scale: hudScale)
       } catch {

@@ -63,8 +63,14 @@ struct WindowRun {
     let kind =
       window.isAccelerated
       ? "accelerated\(window.glRendererName.map { ", \($0)" } ?? "")" : "software"
-    let backendName = scene.field.activeBackend?.rawValue ?? "none"
+    // The default's choice is made (and on a GPU, the gpu backend checked) before the first
+    // frame, and said once; a later fallback (a gpu draw that raised a GL error) is said once
+    // when it happens.
+    let rings = scene.count * scene.field.style.ringCount
+    let backendName =
+      options.backend?.rawValue ?? window.loaders.backendDescription(rings: rings)
     printError("demo: \(window.rendererName) renderer (\(kind)), backend \(backendName) (\(how))")
+    var saidFallback = options.backend == nil ? window.loaders.gpuFallbackReason : nil
     let clock = WindowClock()
     let pacing = FramePacing(hasVSync: window.hasVSync)
     let input = WindowInput()
@@ -100,6 +106,13 @@ struct WindowRun {
       let drawn = try scene.draw(
         on: window.loaders, in: size.pointFrame, at: t, stoppingWhen: window.isInputWaiting)
       SDL_RenderSetScale(window.renderer, 1, 1)
+      if options.backend == nil, saidFallback == nil,
+        let reason = window.loaders.gpuFallbackReason
+      {
+        saidFallback = reason
+        let now = scene.field.activeBackend?.rawValue ?? "none"
+        printError("demo: the gpu backend is off on this renderer: \(reason); drawing with \(now)")
+      }
       guard drawn else { continue }
       extras.frameDrawn(
         scene: scene, window: window, hudScale: window.pixelDensity, at: t, now: clock.now())

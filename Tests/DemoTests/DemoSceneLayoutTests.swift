@@ -59,54 +59,6 @@ import Testing
     }
   }
 
-  /// The rule of `RingBackend.preferred(kind:rings:)`, as `frame/*` measured: `spans` on
-  /// SDL's software renderer at every count; `gpu` on OpenGL on a GPU at every count; on
-  /// OpenGL on a CPU rasterizer (llvmpipe) `gfx` below 1,000 rings and `spans` from there, on
-  /// other accelerated renderers the same from 25,000 rings.
-  @Test func defaultBackendFollowsTheRendererAndTheRingCount() throws {
-    #expect(RingBackend.spansFromRings(on: .softwareGL) == 1_000)
-    #expect(RingBackend.spansFromRings(on: .otherAccelerated) == 25_000)
-    for kind in [RingBackend.RendererKind.softwareGL, .otherAccelerated] {
-      let edge = RingBackend.spansFromRings(on: kind)
-      for rings in [0, 1, 5, 100, edge - 1, edge, edge + 1, 50_000, 5_000_000] {
-        #expect(RingBackend.preferred(kind: .software, rings: rings) == .spans)
-        #expect(RingBackend.preferred(kind: .hardwareGL, rings: rings) == .gpu)
-        #expect(
-          RingBackend.preferred(kind: kind, rings: rings) == (rings < edge ? .gfx : .spans),
-          "\(rings) rings, \(kind)")
-      }
-    }
-    let software = try OffscreenCanvas(width: 8, height: 8)
-    #expect(software.loaderRenderer.kind == .software)
-    #expect(software.loaderRenderer.preferredBackend(rings: 5) == .spans)
-    #expect(RingBackend.preferred(for: software.renderer) == .spans)
-  }
-
-  /// An OpenGL renderer on Mesa's llvmpipe reads as a CPU rasterizer behind OpenGL (on a GPU,
-  /// as a GPU), and a field with no backend set draws each frame with what the rule gives for
-  /// its ring count: past `spansFromRings(on:)` rings the choice changes.
-  @Test(
-    .enabled(
-      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
-  func defaultBackendOnOpenGLFollowsTheRingCount() throws {
-    let gl = try OffscreenCanvas.openGL(width: 320, height: 240)
-    let llvmpipe = (gl.glRendererName ?? "").contains("llvmpipe")
-    let kind = gl.loaderRenderer.kind
-    #expect(kind == (llvmpipe ? .softwareGL : .hardwareGL), "\(gl.rendererDescription)")
-    #expect(RingBackend.preferred(for: gl.renderer, rings: 5) == (llvmpipe ? .gfx : .gpu))
-    let field = try LoaderField(style: .seed, layout: .grid)
-    var seen: [RingBackend] = []
-    let edge = RingBackend.spansFromRings(on: kind)
-    for count in [1, 10, edge / 5 - 1, edge / 5] {
-      while field.count < count { try field.addLoader(isAnimating: true, at: 0) }
-      try field.draw(on: gl.loaderRenderer, at: 0.3)
-      let expected = RingBackend.preferred(kind: kind, rings: 5 * count)
-      #expect(field.activeBackend == expected, "\(count) loaders")
-      seen.append(field.activeBackend ?? .spans)
-    }
-    if llvmpipe { #expect(seen == [.gfx, .gfx, .gfx, .spans]) }
-  }
-
   /// `B` visits every backend once and comes back.
   @Test func nextCyclesThroughEveryBackend() {
     var seen: [RingBackend] = []

@@ -49,7 +49,8 @@ import Testing
     let out = Pipe()
     let err = Pipe()
 
-    init(_ name: String, arguments: [String] = []) throws {
+    /// - Parameter environment: variables set for the demo beside this process's.
+    init(_ name: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
       let xvfb = try #require(DemoWindowTests.tool("Xvfb"), "Xvfb is needed (apt: xvfb)")
       _ = try #require(DemoWindowTests.tool("xdotool"), "xdotool is needed (apt: xdotool)")
       // Xvfb picks a free display itself and writes its number to `-displayfd`'s descriptor
@@ -76,6 +77,7 @@ import Testing
       env["SDL_VIDEODRIVER"] = nil
       env["WAYLAND_DISPLAY"] = nil
       env["DISPLAY"] = display
+      for (k, v) in environment { env[k] = v }
       demo.environment = env
       demo.currentDirectoryURL = dir.url
       demo.standardOutput = out

@@ -1,81 +1,114 @@
+internal import CSwiftLoaderGL
 import CSwiftLoaderSDL2
 
-/// The OpenGL (ES) entry points and enum values the `gpu` backend uses, loaded through
-/// `SDL_GL_GetProcAddress` from the library SDL's renderer already loaded: no link dependency
-/// of our own. One table per rasterizer, loaded once while the renderer's context is current.
+/// A context's `GL_VERSION`, parsed: `"4.5 (Core Profile) Mesa 22.3.6"`, `"OpenGL ES 3.2 Mesa"`.
+struct GLVersion: Equatable, CustomStringConvertible {
+  let major: Int
+  let minor: Int
+  let openGLES: Bool
+  /// The string as the context gave it.
+  let description: String
+
+  init(_ string: String) {
+    description = string
+    openGLES = string.hasPrefix("OpenGL ES")
+    let numbers = string.split(whereSeparator: { !"0123456789.".contains($0) }).first {
+      $0.contains(".")
+    }
+    let parts = (numbers ?? "").split(separator: ".").compactMap { Int($0) }
+    major = parts.count >= 2 ? parts[0] : 0
+    minor = parts.count >= 2 ? parts[1] : 0
+  }
+
+  /// Whether the version is `major.minor` or later.
+  func isAtLeast(_ major: Int, _ minor: Int) -> Bool {
+    (self.major, self.minor) >= (major, minor)
+  }
+
+  /// Whether its core has every entry point the `gpu` backend calls: instanced draws with
+  /// per-instance attributes, `texelFetch`, samplers (OpenGL 3.3, OpenGL ES 3.0).
+  var runsTheBackend: Bool { openGLES ? isAtLeast(3, 0) : isAtLeast(3, 3) }
+}
+
+/// The OpenGL (ES) entry points the `gpu` backend calls, typed by the Khronos header
+/// (`CSwiftLoaderGL`) and loaded through `SDL_GL_GetProcAddress` from the library SDL's
+/// renderer already loaded: no link dependency of our own. One table per context, loaded while
+/// it is current.
 ///
-/// The few `GLenum` values are written out here (from the Khronos headers) instead of being
-/// imported: LoaderSDL links nothing but SDL2 and SDL2_gfx.
+/// A pointer proves nothing: on GLX `SDL_GL_GetProcAddress` returns a dispatch stub for any
+/// name. So the table is loaded only for a context whose `GL_VERSION` says its core has every
+/// entry point (`GLVersion.runsTheBackend`), and the one optional entry point,
+/// `glGetGraphicsResetStatus`, only where the version (OpenGL 4.5, OpenGL ES 3.2) or a
+/// robustness extension offers it.
 struct GLFunctions {
-  typealias Enum = UInt32
-  typealias GLint = Int32
-  typealias GLuint = UInt32
+  let getString: PFNGLGETSTRINGPROC
+  let getIntegerv: PFNGLGETINTEGERVPROC
+  let getError: PFNGLGETERRORPROC
+  let isEnabled: PFNGLISENABLEDPROC
+  let enable: PFNGLENABLEPROC
+  let disable: PFNGLDISABLEPROC
+  let createShader: PFNGLCREATESHADERPROC
+  let shaderSource: PFNGLSHADERSOURCEPROC
+  let compileShader: PFNGLCOMPILESHADERPROC
+  let getShaderiv: PFNGLGETSHADERIVPROC
+  let getShaderInfoLog: PFNGLGETSHADERINFOLOGPROC
+  let deleteShader: PFNGLDELETESHADERPROC
+  let createProgram: PFNGLCREATEPROGRAMPROC
+  let attachShader: PFNGLATTACHSHADERPROC
+  let bindAttribLocation: PFNGLBINDATTRIBLOCATIONPROC
+  let linkProgram: PFNGLLINKPROGRAMPROC
+  let getProgramiv: PFNGLGETPROGRAMIVPROC
+  let getProgramInfoLog: PFNGLGETPROGRAMINFOLOGPROC
+  let deleteProgram: PFNGLDELETEPROGRAMPROC
+  let useProgram: PFNGLUSEPROGRAMPROC
+  let getUniformLocation: PFNGLGETUNIFORMLOCATIONPROC
+  let uniform1i: PFNGLUNIFORM1IPROC
+  let uniform2f: PFNGLUNIFORM2FPROC
+  let genVertexArrays: PFNGLGENVERTEXARRAYSPROC
+  let bindVertexArray: PFNGLBINDVERTEXARRAYPROC
+  let deleteVertexArrays: PFNGLDELETEVERTEXARRAYSPROC
+  let genBuffers: PFNGLGENBUFFERSPROC
+  let bindBuffer: PFNGLBINDBUFFERPROC
+  let bufferData: PFNGLBUFFERDATAPROC
+  let bufferSubData: PFNGLBUFFERSUBDATAPROC
+  let deleteBuffers: PFNGLDELETEBUFFERSPROC
+  let vertexAttribPointer: PFNGLVERTEXATTRIBPOINTERPROC
+  let enableVertexAttribArray: PFNGLENABLEVERTEXATTRIBARRAYPROC
+  let vertexAttribDivisor: PFNGLVERTEXATTRIBDIVISORPROC
+  let drawArraysInstanced: PFNGLDRAWARRAYSINSTANCEDPROC
+  let blendFuncSeparate: PFNGLBLENDFUNCSEPARATEPROC
+  let blendEquationSeparate: PFNGLBLENDEQUATIONSEPARATEPROC
+  let viewport: PFNGLVIEWPORTPROC
+  let scissor: PFNGLSCISSORPROC
+  let colorMask: PFNGLCOLORMASKPROC
+  let genTextures: PFNGLGENTEXTURESPROC
+  let bindTexture: PFNGLBINDTEXTUREPROC
+  let deleteTextures: PFNGLDELETETEXTURESPROC
+  let activeTexture: PFNGLACTIVETEXTUREPROC
+  let texParameteri: PFNGLTEXPARAMETERIPROC
+  let texImage2D: PFNGLTEXIMAGE2DPROC
+  let texSubImage2D: PFNGLTEXSUBIMAGE2DPROC
+  let pixelStorei: PFNGLPIXELSTOREIPROC
+  let bindSampler: PFNGLBINDSAMPLERPROC
+  let genFramebuffers: PFNGLGENFRAMEBUFFERSPROC
+  let bindFramebuffer: PFNGLBINDFRAMEBUFFERPROC
+  let framebufferTexture2D: PFNGLFRAMEBUFFERTEXTURE2DPROC
+  let checkFramebufferStatus: PFNGLCHECKFRAMEBUFFERSTATUSPROC
+  let deleteFramebuffers: PFNGLDELETEFRAMEBUFFERSPROC
+  let readPixels: PFNGLREADPIXELSPROC
+  let getStringi: PFNGLGETSTRINGIPROC
+  /// `glGetGraphicsResetStatus` (or its extension's), where the context offers it.
+  let getGraphicsResetStatus: PFNGLGETGRAPHICSRESETSTATUSPROC?
+  /// The context's version, read when the table was loaded.
+  let version: GLVersion
 
-  let getString: @convention(c) (Enum) -> UnsafePointer<UInt8>?
-  let getIntegerv: @convention(c) (Enum, UnsafeMutablePointer<GLint>?) -> Void
-  let getError: @convention(c) () -> Enum
-  let isEnabled: @convention(c) (Enum) -> UInt8
-  let enable: @convention(c) (Enum) -> Void
-  let disable: @convention(c) (Enum) -> Void
-  let createShader: @convention(c) (Enum) -> GLuint
-  let shaderSource:
-    @convention(c) (GLuint, GLint, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<GLint>?) ->
-      Void
-  let compileShader: @convention(c) (GLuint) -> Void
-  let getShaderiv: @convention(c) (GLuint, Enum, UnsafeMutablePointer<GLint>?) -> Void
-  let getShaderInfoLog:
-    @convention(c) (GLuint, GLint, UnsafeMutablePointer<GLint>?, UnsafeMutablePointer<CChar>?) ->
-      Void
-  let deleteShader: @convention(c) (GLuint) -> Void
-  let createProgram: @convention(c) () -> GLuint
-  let attachShader: @convention(c) (GLuint, GLuint) -> Void
-  let bindAttribLocation: @convention(c) (GLuint, GLuint, UnsafePointer<CChar>?) -> Void
-  let linkProgram: @convention(c) (GLuint) -> Void
-  let getProgramiv: @convention(c) (GLuint, Enum, UnsafeMutablePointer<GLint>?) -> Void
-  let getProgramInfoLog:
-    @convention(c) (GLuint, GLint, UnsafeMutablePointer<GLint>?, UnsafeMutablePointer<CChar>?) ->
-      Void
-  let deleteProgram: @convention(c) (GLuint) -> Void
-  let useProgram: @convention(c) (GLuint) -> Void
-  let getUniformLocation: @convention(c) (GLuint, UnsafePointer<CChar>?) -> GLint
-  let uniform1i: @convention(c) (GLint, GLint) -> Void
-  let uniform2f: @convention(c) (GLint, Float, Float) -> Void
-  let genVertexArrays: @convention(c) (GLint, UnsafeMutablePointer<GLuint>?) -> Void
-  let bindVertexArray: @convention(c) (GLuint) -> Void
-  let deleteVertexArrays: @convention(c) (GLint, UnsafePointer<GLuint>?) -> Void
-  let genBuffers: @convention(c) (GLint, UnsafeMutablePointer<GLuint>?) -> Void
-  let bindBuffer: @convention(c) (Enum, GLuint) -> Void
-  let bufferData: @convention(c) (Enum, Int, UnsafeRawPointer?, Enum) -> Void
-  let bufferSubData: @convention(c) (Enum, Int, Int, UnsafeRawPointer?) -> Void
-  let deleteBuffers: @convention(c) (GLint, UnsafePointer<GLuint>?) -> Void
-  let vertexAttribPointer:
-    @convention(c) (GLuint, GLint, Enum, UInt8, GLint, UnsafeRawPointer?) -> Void
-  let enableVertexAttribArray: @convention(c) (GLuint) -> Void
-  let vertexAttribDivisor: @convention(c) (GLuint, GLuint) -> Void
-  let drawArraysInstanced: @convention(c) (Enum, GLint, GLint, GLint) -> Void
-  let blendFuncSeparate: @convention(c) (Enum, Enum, Enum, Enum) -> Void
-  let blendEquationSeparate: @convention(c) (Enum, Enum) -> Void
-  let viewport: @convention(c) (GLint, GLint, GLint, GLint) -> Void
-  let scissor: @convention(c) (GLint, GLint, GLint, GLint) -> Void
-  let colorMask: @convention(c) (UInt8, UInt8, UInt8, UInt8) -> Void
-  let genTextures: @convention(c) (GLint, UnsafeMutablePointer<GLuint>?) -> Void
-  let bindTexture: @convention(c) (Enum, GLuint) -> Void
-  let deleteTextures: @convention(c) (GLint, UnsafePointer<GLuint>?) -> Void
-  let activeTexture: @convention(c) (Enum) -> Void
-  let texParameteri: @convention(c) (Enum, Enum, GLint) -> Void
-  let texImage2D:
-    @convention(c) (Enum, GLint, GLint, GLint, GLint, GLint, Enum, Enum, UnsafeRawPointer?) -> Void
-  let texSubImage2D:
-    @convention(c) (Enum, GLint, GLint, GLint, GLint, GLint, Enum, Enum, UnsafeRawPointer?) -> Void
-  let pixelStorei: @convention(c) (Enum, GLint) -> Void
-  let bindSampler: @convention(c) (GLuint, GLuint) -> Void
-
-  /// Every entry point, or nil when the context lacks one (a GL before 3.3, GLES before 3.0).
+  /// The table for the current context, or nil when its version lacks an entry point.
   init?() {
+    guard let version = Self.currentVersion(), version.runsTheBackend else { return nil }
     struct Missing: Error {}
     func load<F>(_ name: String) throws(Missing) -> F {
-      guard let p = SDL_GL_GetProcAddress(name) else { throw Missing() }
-      return unsafeBitCast(p, to: F.self)
+      guard let f: F = Self.load(name) else { throw Missing() }
+      return f
     }
     do throws(Missing) {
       getString = try load("glGetString")
@@ -127,88 +160,107 @@ struct GLFunctions {
       texSubImage2D = try load("glTexSubImage2D")
       pixelStorei = try load("glPixelStorei")
       bindSampler = try load("glBindSampler")
+      genFramebuffers = try load("glGenFramebuffers")
+      bindFramebuffer = try load("glBindFramebuffer")
+      framebufferTexture2D = try load("glFramebufferTexture2D")
+      checkFramebufferStatus = try load("glCheckFramebufferStatus")
+      deleteFramebuffers = try load("glDeleteFramebuffers")
+      readPixels = try load("glReadPixels")
+      getStringi = try load("glGetStringi")
     } catch {
       return nil
     }
+    self.version = version
+    getGraphicsResetStatus = Self.resetStatusFunction(
+      version: version, getIntegerv: getIntegerv, getStringi: getStringi)
+  }
+
+  /// The one loader of GL entry points: `name` in the current context, typed as `F`.
+  static func load<F>(_ name: String) -> F? {
+    SDL_GL_GetProcAddress(name).map { unsafeBitCast($0, to: F.self) }
+  }
+
+  /// `glGetString(name)` of the current context, read before a table is loaded (nil with no
+  /// context current).
+  static func currentString(_ name: Int32) -> String? {
+    guard SDL_GL_GetCurrentContext() != nil,
+      let getString: PFNGLGETSTRINGPROC = load("glGetString")
+    else { return nil }
+    return getString(GLenum(name)).map { String(cString: $0) }
+  }
+
+  /// The current context's `GL_VERSION`.
+  static func currentVersion() -> GLVersion? {
+    currentString(GL_VERSION).map(GLVersion.init)
+  }
+
+  /// `glGetGraphicsResetStatus` where the context offers it: core in OpenGL 4.5 and OpenGL ES
+  /// 3.2, else `GL_KHR_robustness`, `GL_ARB_robustness` or `GL_EXT_robustness`.
+  private static func resetStatusFunction(
+    version: GLVersion, getIntegerv: PFNGLGETINTEGERVPROC,
+    getStringi: PFNGLGETSTRINGIPROC
+  ) -> PFNGLGETGRAPHICSRESETSTATUSPROC? {
+    if version.openGLES ? version.isAtLeast(3, 2) : version.isAtLeast(4, 5) {
+      return load("glGetGraphicsResetStatus")
+    }
+    var count: GLint = 0
+    getIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
+    var offered: Set<String> = []
+    for i in 0..<max(0, count) {
+      if let s = getStringi(GLenum(GL_EXTENSIONS), GLuint(i)) { offered.insert(String(cString: s)) }
+    }
+    let suffix = version.openGLES ? "KHR" : ""
+    for (extensionName, function) in [
+      ("GL_KHR_robustness", "glGetGraphicsResetStatus" + suffix),
+      ("GL_ARB_robustness", "glGetGraphicsResetStatusARB"),
+      ("GL_EXT_robustness", "glGetGraphicsResetStatusEXT"),
+    ] where offered.contains(extensionName) {
+      return load(function)
+    }
+    return nil
   }
 
   /// `glGetString(name)`, or "" when the context gives none.
-  func string(_ name: Enum) -> String {
-    getString(name).map { String(cString: $0) } ?? ""
+  func string(_ name: Int32) -> String {
+    getString(GLenum(name)).map { String(cString: $0) } ?? ""
   }
 
-  /// `glGetIntegerv(name)` for a value of up to four integers (no allocation: a draw reads
-  /// a dozen).
-  func integers(_ name: Enum) -> SIMD4<Int32> {
+  /// `glGetIntegerv(name)` for a value of up to four integers (no allocation).
+  func integers(_ name: Int32) -> SIMD4<Int32> {
     var v = SIMD4<Int32>()
     withUnsafeMutableBytes(of: &v) {
-      getIntegerv(name, $0.baseAddress!.assumingMemoryBound(to: Int32.self))
+      getIntegerv(GLenum(name), $0.baseAddress!.assumingMemoryBound(to: GLint.self))
     }
     return v
   }
 
   /// `glGetIntegerv(name)` for one integer.
-  func integer(_ name: Enum) -> Int32 { integers(name)[0] }
-}
+  func integer(_ name: Int32) -> Int32 { integers(name)[0] }
 
-/// The `GLenum` values used, from the Khronos headers.
-enum GL {
-  static let renderer: UInt32 = 0x1F01
-  static let version: UInt32 = 0x1F02
-  static let vertexShader: UInt32 = 0x8B31
-  static let fragmentShader: UInt32 = 0x8B30
-  static let compileStatus: UInt32 = 0x8B81
-  static let linkStatus: UInt32 = 0x8B82
-  static let arrayBuffer: UInt32 = 0x8892
-  static let staticDraw: UInt32 = 0x88E4
-  static let dynamicDraw: UInt32 = 0x88E8
-  static let streamDraw: UInt32 = 0x88E0
-  static let float: UInt32 = 0x1406
-  static let unsignedByte: UInt32 = 0x1401
-  static let triangleStrip: UInt32 = 0x0005
-  static let blend: UInt32 = 0x0BE2
-  static let scissorTest: UInt32 = 0x0C11
-  static let depthTest: UInt32 = 0x0B71
-  static let stencilTest: UInt32 = 0x0B90
-  static let cullFace: UInt32 = 0x0B44
-  static let framebufferSRGB: UInt32 = 0x8DB9
-  static let one: UInt32 = 1
-  static let srcAlpha: UInt32 = 0x0302
-  static let oneMinusSrcAlpha: UInt32 = 0x0303
-  static let funcAdd: UInt32 = 0x8006
-  static let blendSrcRGB: UInt32 = 0x80C9
-  static let blendDstRGB: UInt32 = 0x80C8
-  static let blendSrcAlpha: UInt32 = 0x80CB
-  static let blendDstAlpha: UInt32 = 0x80CA
-  static let blendEquationRGB: UInt32 = 0x8009
-  static let blendEquationAlpha: UInt32 = 0x883D
-  static let viewport: UInt32 = 0x0BA2
-  static let scissorBox: UInt32 = 0x0C10
-  static let colorWritemask: UInt32 = 0x0C23
-  static let currentProgram: UInt32 = 0x8B8D
-  static let vertexArrayBinding: UInt32 = 0x85B5
-  static let arrayBufferBinding: UInt32 = 0x8894
-  static let activeTexture: UInt32 = 0x84E0
-  static let texture0: UInt32 = 0x84C0
-  static let texture2D: UInt32 = 0x0DE1
-  static let textureBinding2D: UInt32 = 0x8069
-  static let samplerBinding: UInt32 = 0x8919
-  static let unpackAlignment: UInt32 = 0x0CF5
-  static let unpackRowLength: UInt32 = 0x0CF2
-  static let unpackSkipRows: UInt32 = 0x0CF3
-  static let unpackSkipPixels: UInt32 = 0x0CF4
-  static let pixelUnpackBuffer: UInt32 = 0x88EC
-  static let pixelUnpackBufferBinding: UInt32 = 0x88EF
-  static let textureMinFilter: UInt32 = 0x2801
-  static let textureMagFilter: UInt32 = 0x2800
-  static let textureWrapS: UInt32 = 0x2802
-  static let textureWrapT: UInt32 = 0x2803
-  static let textureBaseLevel: UInt32 = 0x813C
-  static let textureMaxLevel: UInt32 = 0x813D
-  static let nearest: Int32 = 0x2600
-  static let clampToEdge: Int32 = 0x812F
-  static let rg32f: Int32 = 0x8230
-  static let rg: UInt32 = 0x8227
-  static let maxTextureSize: UInt32 = 0x0D33
-  static let drawFramebufferBinding: UInt32 = 0x8CA6
+  /// The errors GL has recorded since the last call, oldest first (`glGetError` until it says
+  /// none; at most 8, as a lost context may report its loss on every call).
+  func errors() -> [GLenum] {
+    var found: [GLenum] = []
+    while found.count < 8 {
+      let e = getError()
+      if e == GLenum(GL_NO_ERROR) { break }
+      found.append(e)
+    }
+    return found
+  }
+
+  /// GL's name for an error code (`GL_INVALID_ENUM`), or its hexadecimal value.
+  static func name(ofError code: GLenum) -> String {
+    switch Int32(code) {
+    case GL_INVALID_ENUM: "GL_INVALID_ENUM"
+    case GL_INVALID_VALUE: "GL_INVALID_VALUE"
+    case GL_INVALID_OPERATION: "GL_INVALID_OPERATION"
+    case GL_INVALID_FRAMEBUFFER_OPERATION: "GL_INVALID_FRAMEBUFFER_OPERATION"
+    case GL_OUT_OF_MEMORY: "GL_OUT_OF_MEMORY"
+    case GL_STACK_OVERFLOW: "GL_STACK_OVERFLOW"
+    case GL_STACK_UNDERFLOW: "GL_STACK_UNDERFLOW"
+    case GL_CONTEXT_LOST: "GL_CONTEXT_LOST"
+    default: "GL error 0x" + String(code, radix: 16)
+    }
+  }
 }

@@ -1,3 +1,5 @@
+internal import CSwiftLoaderGL
+
 /// Every piece of OpenGL state the `gpu` backend changes, read before its draw and put back
 /// after it. SDL's GL renderers cache what they set (program, blend, viewport, scissor,
 /// texture bindings, vertex arrays) and do not set it again while the cache says it is set, so
@@ -36,11 +38,12 @@ struct GLStateSnapshot: Equatable {
   /// desktop GL's alone; OpenGL ES has no such switch).
   static func capabilities(openGLES: Bool) -> [UInt32] { openGLES ? esCapabilities : desktop }
   private static let esCapabilities = [
-    GL.blend, GL.scissorTest, GL.depthTest, GL.stencilTest, GL.cullFace,
+    GLenum(GL_BLEND), GLenum(GL_SCISSOR_TEST), GLenum(GL_DEPTH_TEST), GLenum(GL_STENCIL_TEST),
+    GLenum(GL_CULL_FACE),
   ]
-  private static let desktop = esCapabilities + [GL.framebufferSRGB]
+  private static let desktop = esCapabilities + [GLenum(GL_FRAMEBUFFER_SRGB)]
   static let unpackNames = [
-    GL.unpackAlignment, GL.unpackRowLength, GL.unpackSkipRows, GL.unpackSkipPixels,
+    GL_UNPACK_ALIGNMENT, GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS,
   ]
 
   /// Reads the state now (the draw's framebuffer binding too, for a test to compare; it is
@@ -48,34 +51,34 @@ struct GLStateSnapshot: Equatable {
   /// context or a desktop one.
   init(_ gl: GLFunctions, unit: UInt32, openGLES: Bool) {
     self.unit = unit
-    program = gl.integer(GL.currentProgram)
-    vertexArray = gl.integer(GL.vertexArrayBinding)
-    arrayBuffer = gl.integer(GL.arrayBufferBinding)
+    program = gl.integer(GL_CURRENT_PROGRAM)
+    vertexArray = gl.integer(GL_VERTEX_ARRAY_BINDING)
+    arrayBuffer = gl.integer(GL_ARRAY_BUFFER_BINDING)
     capabilities = Self.capabilities(openGLES: openGLES)
     enabled = capabilities.map { gl.isEnabled($0) != 0 }
     blendFactors = SIMD4(
-      gl.integer(GL.blendSrcRGB), gl.integer(GL.blendDstRGB), gl.integer(GL.blendSrcAlpha),
-      gl.integer(GL.blendDstAlpha))
-    blendEquations = SIMD2(gl.integer(GL.blendEquationRGB), gl.integer(GL.blendEquationAlpha))
-    viewport = gl.integers(GL.viewport)
-    scissorBox = gl.integers(GL.scissorBox)
-    colorMask = gl.integers(GL.colorWritemask)
-    activeTexture = gl.integer(GL.activeTexture)
-    gl.activeTexture(GL.texture0 + unit)
-    texture = gl.integer(GL.textureBinding2D)
-    sampler = gl.integer(GL.samplerBinding)
+      gl.integer(GL_BLEND_SRC_RGB), gl.integer(GL_BLEND_DST_RGB), gl.integer(GL_BLEND_SRC_ALPHA),
+      gl.integer(GL_BLEND_DST_ALPHA))
+    blendEquations = SIMD2(gl.integer(GL_BLEND_EQUATION_RGB), gl.integer(GL_BLEND_EQUATION_ALPHA))
+    viewport = gl.integers(GL_VIEWPORT)
+    scissorBox = gl.integers(GL_SCISSOR_BOX)
+    colorMask = gl.integers(GL_COLOR_WRITEMASK)
+    activeTexture = gl.integer(GL_ACTIVE_TEXTURE)
+    gl.activeTexture(GLenum(GL_TEXTURE0) + unit)
+    texture = gl.integer(GL_TEXTURE_BINDING_2D)
+    sampler = gl.integer(GL_SAMPLER_BINDING)
     gl.activeTexture(UInt32(bitPattern: activeTexture))
     let u = Self.unpackNames
     unpack = SIMD4(gl.integer(u[0]), gl.integer(u[1]), gl.integer(u[2]), gl.integer(u[3]))
-    unpackBuffer = gl.integer(GL.pixelUnpackBufferBinding)
-    framebuffer = gl.integer(GL.drawFramebufferBinding)
+    unpackBuffer = gl.integer(GL_PIXEL_UNPACK_BUFFER_BINDING)
+    framebuffer = gl.integer(GL_DRAW_FRAMEBUFFER_BINDING)
   }
 
   /// Puts back everything `init` read.
   func restore(_ gl: GLFunctions) {
     gl.useProgram(UInt32(bitPattern: program))
     gl.bindVertexArray(UInt32(bitPattern: vertexArray))
-    gl.bindBuffer(GL.arrayBuffer, UInt32(bitPattern: arrayBuffer))
+    gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), UInt32(bitPattern: arrayBuffer))
     for (cap, on) in zip(capabilities, enabled) {
       if on { gl.enable(cap) } else { gl.disable(cap) }
     }
@@ -88,11 +91,11 @@ struct GLStateSnapshot: Equatable {
     gl.colorMask(
       colorMask[0] != 0 ? 1 : 0, colorMask[1] != 0 ? 1 : 0, colorMask[2] != 0 ? 1 : 0,
       colorMask[3] != 0 ? 1 : 0)
-    gl.activeTexture(GL.texture0 + unit)
-    gl.bindTexture(GL.texture2D, UInt32(bitPattern: texture))
+    gl.activeTexture(GLenum(GL_TEXTURE0) + unit)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), UInt32(bitPattern: texture))
     gl.bindSampler(unit, UInt32(bitPattern: sampler))
     gl.activeTexture(UInt32(bitPattern: activeTexture))
-    for (i, name) in Self.unpackNames.enumerated() { gl.pixelStorei(name, unpack[i]) }
-    gl.bindBuffer(GL.pixelUnpackBuffer, UInt32(bitPattern: unpackBuffer))
+    for (i, name) in Self.unpackNames.enumerated() { gl.pixelStorei(GLenum(name), unpack[i]) }
+    gl.bindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), UInt32(bitPattern: unpackBuffer))
   }
 }

@@ -1,3 +1,5 @@
+internal import CSwiftLoaderGL
+
 /// The `gpu` backend's shader program: one quad per ring instance, the ring's coverage
 /// computed for every pixel in the fragment shader from SPEC's geometry, as
 /// `DashedRing.DistanceTable` computes it on the CPU.
@@ -14,7 +16,7 @@
 /// on the starts. Its coverage is `DashedRing.coverage(atDistance:halfWidth:)` of its signed
 /// distance, or for a stroke under 2 pixels wide the mean of that rule over the pixel's four
 /// quarters: the rule every backend follows, so the picture matches theirs and Cairo's.
-struct GPURingProgram {
+package struct GPURingProgram {
   /// Texels per row of the dash table.
   static let tableWidth = 1024
 
@@ -46,23 +48,20 @@ struct GPURingProgram {
   /// order and swaps red and blue in every colour it draws there; so does the program.
   let swapLocation: Int32
 
-  /// The GLSL version line for a context: `#version 300 es` on OpenGL ES 3.0 or later,
-  /// `#version 330` on OpenGL 3.3 or later; nil below those (no instanced draws with
-  /// per-instance attributes and `texelFetch` in core).
-  static func header(version: String) -> String? {
-    let es = version.hasPrefix("OpenGL ES")
-    let numbers = version.split(whereSeparator: { !"0123456789.".contains($0) }).first {
-      $0.contains(".")
-    }
-    let parts = (numbers ?? "").split(separator: ".").compactMap { Int($0) }
-    guard parts.count >= 2 else { return nil }
-    let v = parts[0] * 10 + min(parts[1], 9)
-    if es {
-      return v >= 30
-        ? "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
-        : nil
-    }
-    return v >= 33 ? "#version 330\n" : nil
+  /// The GLSL version lines for a context: `#version 300 es` (with highp precision) on OpenGL
+  /// ES, `#version 330` on desktop OpenGL; the context runs the backend
+  /// (`GLVersion.runsTheBackend`).
+  static func header(openGLES: Bool) -> String {
+    openGLES
+      ? "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+      : "#version 330\n"
+  }
+
+  /// The two stages' whole sources, as the driver compiles them (CI checks them with Khronos's
+  /// reference compiler: `Tools/check-shaders.sh`).
+  package static func sources(openGLES: Bool) -> (vertex: String, fragment: String) {
+    let header = header(openGLES: openGLES)
+    return (header + vertexSource, header + fragmentSource)
   }
 
   static let vertexSource = """
@@ -219,17 +218,16 @@ struct GPURingProgram {
     }
     """
 
-  /// Compiles and links the program for a context whose `GL_VERSION` is `version`.
-  /// - Throws: `SDLError` naming the context when it is too old, or the compiler's log.
-  init(_ gl: GLFunctions, version: String) throws(SDLError) {
-    guard let header = Self.header(version: version) else {
-      throw SDLError(
-        "gpu backend", message: "needs OpenGL 3.3 or OpenGL ES 3.0; the context is \(version)",
-        reason: .unsupported)
-    }
-    let vs = try Self.compile(gl, GL.vertexShader, header + Self.vertexSource)
+  /// Compiles and links the program for a context that runs the backend.
+  /// - Parameter fragmentSuffix: appended to the fragment shader's source (tests: a line the
+  ///   compiler rejects).
+  /// - Throws: `SDLError` naming the stage that failed, with the driver's log.
+  init(_ gl: GLFunctions, fragmentSuffix: String = "") throws(SDLError) {
+    let source = Self.sources(openGLES: gl.version.openGLES)
+    let vs = try Self.compile(gl, GLenum(GL_VERTEX_SHADER), source.vertex, stage: "vertex")
     defer { gl.deleteShader(vs) }
-    let fs = try Self.compile(gl, GL.fragmentShader, header + Self.fragmentSource)
+    let fs = try Self.compile(
+      gl, GLenum(GL_FRAGMENT_SHADER), source.fragment + fragmentSuffix, stage: "fragment")
     defer { gl.deleteShader(fs) }
     let p = gl.createProgram()
     gl.attachShader(p, vs)
@@ -237,11 +235,11 @@ struct GPURingProgram {
     for a in Attribute.allCases { gl.bindAttribLocation(p, a.rawValue, a.name) }
     gl.linkProgram(p)
     var ok: Int32 = 0
-    gl.getProgramiv(p, GL.linkStatus, &ok)
+    gl.getProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
     guard ok != 0 else {
       let log = Self.log { gl.getProgramInfoLog(p, $0, nil, $1) }
       gl.deleteProgram(p)
-      throw SDLError("gpu backend", message: "linking its shaders failed: \(log)")
+      throw SDLError("gpu backend", message: "the gpu shaders did not link: \(log)")
     }
     program = p
     scaleLocation = gl.getUniformLocation(p, "u_scale")
@@ -250,7 +248,7 @@ struct GPURingProgram {
     swapLocation = gl.getUniformLocation(p, "u_swapRedBlue")
   }
 
-  private static func compile(_ gl: GLFunctions, _ kind: UInt32, _ source: String)
+  private static func compile(_ gl: GLFunctions, _ kind: GLenum, _ source: String, stage: String)
     throws(SDLError) -> UInt32
   {
     let shader = gl.createShader(kind)
@@ -260,19 +258,23 @@ struct GPURingProgram {
     }
     gl.compileShader(shader)
     var ok: Int32 = 0
-    gl.getShaderiv(shader, GL.compileStatus, &ok)
+    gl.getShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
     guard ok != 0 else {
       let log = Self.log { gl.getShaderInfoLog(shader, $0, nil, $1) }
       gl.deleteShader(shader)
-      throw SDLError("gpu backend", message: "compiling its shader failed: \(log)")
+      throw SDLError("gpu backend", message: "the gpu \(stage) shader did not compile: \(log)")
     }
     return shader
   }
 
+  /// The driver's log, its lines joined by " | " (the first line says the first error).
   private static func log(_ read: (Int32, UnsafeMutablePointer<CChar>) -> Void) -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     buffer.withUnsafeMutableBufferPointer { read(Int32($0.count - 1), $0.baseAddress!) }
     let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    return text.split(separator: "\n").joined(separator: " | ")
+    let lines = text.split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.filter {
+      !$0.isEmpty
+    }
+    return lines.isEmpty ? "(the driver gave no log)" : lines.joined(separator: " | ")
   }
 }

@@ -1,3 +1,4 @@
+internal import CSwiftLoaderGL
 import CSwiftLoaderSDL2
 import LoaderCore
 
@@ -66,6 +67,21 @@ package final class GPURingRasterizer: RingRasterizer {
     var cullingReach: Float { radius + halfWidth + 1 }
   }
 
+  /// Faults a test injects to see the default fall back (each one a thing a driver does).
+  package struct Faults {
+    /// Appended to the fragment shader's source: a line the compiler rejects.
+    package var fragmentSuffix = ""
+    /// The probe's read-back pixels inverted (a driver that draws wrong).
+    package var wrongProbePixels = false
+    /// From this draw on (counted from 1), a GL error is raised after each draw.
+    package var glErrorFromDraw: Int?
+    package init() {}
+  }
+  /// Faults to inject (tests; none by default).
+  package var faults = Faults()
+  /// Draws made (the faults count them).
+  private var drawsMade = 0
+
   /// The GL objects, made on the first draw in the renderer's context.
   private var gl: GPUContext?
   /// Why the renderer cannot run the backend, once found.
@@ -108,41 +124,88 @@ package final class GPURingRasterizer: RingRasterizer {
     frame.caches(as: Shape.self, into: &shapes)
     try context.place(shapes)
     let region = target.region
-    let (ox, oy) = (Float(region.originX), Float(region.originY))
     var count = 0
-    var dirtyLow = Int.max
-    var dirtyHigh = -1
-    let degreesToRadians = Float.pi / 180
-    _ = try frame.forEachVisibleRing(caches: shapes, in: region) {
-      (ring, shape, _) throws(SDLError) -> Bool in
-      let record = Record(
-        x: ox + ring.centerX, y: oy + ring.centerY, radius: shape.radius,
-        halfWidth: shape.halfWidth, first: Float(shape.first), count: Float(shape.dashCount),
-        flags: shape.flags,
-        color: UInt32(ring.color.r) | UInt32(ring.color.g) << 8 | UInt32(ring.color.b) << 16
-          | UInt32(ring.color.a) << 24)
-      let angle = ring.angle.truncatingRemainder(dividingBy: 360) * degreesToRadians
+    var dirty: ClosedRange<Int>?
+    _ = frame.forEachVisibleRing(caches: shapes, in: region) { (ring, shape, _) -> Bool in
+      let record = Record(ring, shape, originX: region.originX, originY: region.originY)
       if count < records.count {
         if records[count] != record {
           records[count] = record
-          dirtyLow = min(dirtyLow, count)
-          dirtyHigh = count
+          dirty = (dirty?.lowerBound ?? count)...count
         }
-        angles[count] = angle
+        angles[count] = Self.radians(ring.angle)
       } else {
         records.append(record)
-        angles.append(angle)
-        dirtyLow = min(dirtyLow, count)
-        dirtyHigh = count
+        angles.append(Self.radians(ring.angle))
+        dirty = (dirty?.lowerBound ?? count)...count
       }
       count += 1
       return true
     }
     guard count > 0 else { return true }
-    recordsUploaded = try context.draw(
-      records: records, dirty: dirtyLow...max(dirtyLow, dirtyHigh), isDirty: dirtyHigh >= 0,
-      angles: angles, count: count, on: target)
+    let into = try GPUContext.Target(target, openGLES: context.openGLES)
+    do throws(GPUDrawError) {
+      drawsMade += 1
+      recordsUploaded = try context.draw(
+        records: records, dirty: dirty ?? 0...0, isDirty: dirty != nil, angles: angles,
+        count: count, into: into,
+        raisingError: faults.glErrorFromDraw.map { drawsMade >= $0 } ?? false)
+    } catch {
+      throw failed(error)
+    }
     return true
+  }
+
+  /// A ring's angle as the shader takes it: radians clockwise, reduced to one turn.
+  private static func radians(_ degrees: Float) -> Float {
+    degrees.truncatingRemainder(dividingBy: 360) * (Float.pi / 180)
+  }
+
+  /// `error` as the backend's error; a lost context's objects are forgotten (its names went
+  /// with it) and made again in the next draw's context, and the uploaded records with them.
+  private func failed(_ error: GPUDrawError) -> SDLError {
+    if error.isContextLost {
+      gl = nil
+      glContext = nil
+      records.removeAll()
+      angles.removeAll()
+    }
+    return SDLError("gpu backend", message: error.message)
+  }
+
+  /// Proves the backend on `renderer` before a default trusts it: the program compiles and
+  /// links and the set-up raises no GL error (`prepare`), and a probe (the seed's ring, a
+  /// stroke under a pixel wide, butt caps, one half transparent) drawn into a framebuffer of
+  /// its own reads back within `GPUProbe.minimumPSNR` of the `spans` kernel's pixels of the
+  /// same rings.
+  /// - Throws: why not, in one line (`SDLError.message`).
+  package func verify(on renderer: OpaquePointer) throws(SDLError) {
+    let context = try prepare(renderer)
+    let probe = GPUProbe()
+    var shapes: [Shape?] = probe.shapes.map { Shape($0) }
+    try context.place(shapes)
+    let probeRecords = probe.rings.map {
+      Record($0, shapes[Int($0.shape)]!, originX: 0, originY: 0)
+    }
+    let probeAngles = probe.rings.map { Self.radians($0.angle) }
+    var pixels: [UInt8]
+    do throws(GPUDrawError) {
+      pixels = try context.drawOffscreen(
+        records: probeRecords, angles: probeAngles, count: probeRecords.count,
+        width: probe.width, height: probe.height)
+    } catch {
+      throw failed(error)
+    }
+    // The record buffer now holds the probe's: the next draw uploads every record.
+    records.removeAll(keepingCapacity: true)
+    angles.removeAll(keepingCapacity: true)
+    shapes.removeAll()
+    if faults.wrongProbePixels {
+      for i in pixels.indices { pixels[i] = 255 - pixels[i] }
+    }
+    if let mismatch = try probe.mismatch(pixels) {
+      throw SDLError("gpu backend", message: mismatch)
+    }
   }
 
   /// The GL objects for `renderer`, made on first use; throws (every time) when the renderer
@@ -159,10 +222,10 @@ package final class GPURingRasterizer: RingRasterizer {
     if let gl { return gl }
     do throws(SDLError) {
       let support = GPUSupport(renderer, contextIsCurrent: true)
-      guard support.isOffered, let functions = support.functions else {
+      guard let functions = support.functions else {
         throw SDLError("gpu backend", message: support.reason, reason: .unsupported)
       }
-      let made = try GPUContext(functions, version: support.version, openGLES: support.openGLES)
+      let made = try GPUContext(functions, fragmentSuffix: faults.fragmentSuffix)
       gl = made
       glContext = SDL_GL_GetCurrentContext()
       self.renderer = renderer
@@ -174,8 +237,13 @@ package final class GPURingRasterizer: RingRasterizer {
   }
 
   package func renderTargetsDidReset() {
-    // A reset renderer may have a new context: the old objects are gone with the old one
-    // (deleting their names now could delete SDL's), so they are forgotten and made again.
+    // SDL's GL renderers keep their context through a reset: the objects are deleted in it.
+    // Were the context another (a renderer that made a new one), the old objects went with
+    // the old context and their names may be the new one's: they are forgotten instead.
+    if let gl, let renderer {
+      GPUSupport.makeContextCurrent(renderer)
+      if SDL_GL_GetCurrentContext() == glContext { gl.delete() }
+    }
     gl = nil
     glContext = nil
     refusal = nil
@@ -186,10 +254,22 @@ package final class GPURingRasterizer: RingRasterizer {
   package func close() {
     if let gl, let renderer {
       GPUSupport.makeContextCurrent(renderer)
-      gl.delete()
+      if SDL_GL_GetCurrentContext() == glContext { gl.delete() }
     }
     gl = nil
     records = []
     angles = []
+  }
+}
+
+extension GPURingRasterizer.Record {
+  /// `ring` of `shape`, its centre moved by the viewport's corner (the target's pixels).
+  init(_ ring: RingInstance, _ shape: GPURingRasterizer.Shape, originX: Int, originY: Int) {
+    let c = ring.color
+    self.init(
+      x: Float(originX) + ring.centerX, y: Float(originY) + ring.centerY, radius: shape.radius,
+      halfWidth: shape.halfWidth, first: Float(shape.first), count: Float(shape.dashCount),
+      flags: shape.flags,
+      color: UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24)
   }
 }

@@ -1,16 +1,20 @@
+internal import CSwiftLoaderGL
 import CSwiftLoaderSDL2
 
 /// Whether an SDL renderer can run the `gpu` backend, and what draws under it: SDL's
-/// `opengl` or `opengles2` renderer on a context with instanced draws (OpenGL 3.3, OpenGL ES
-/// 3.0), read with `glGetString` in the renderer's own context.
+/// `opengl` or `opengles2` renderer on a context whose core has instanced draws (OpenGL 3.3,
+/// OpenGL ES 3.0), read with `glGetString` in the renderer's own context. That the backend
+/// also draws right there is the probe's to show (`GPURingRasterizer.verify(on:)`).
 package struct GPUSupport {
   /// `GL_VERSION`, `GL_RENDERER` ("" off OpenGL).
   package let version: String
   package let glRenderer: String
+  /// Whether the renderer is one of SDL's OpenGL renderers.
+  package let isOpenGL: Bool
   /// Whether the context is OpenGL ES.
   package let openGLES: Bool
   /// Whether the backend runs here.
-  package let isOffered: Bool
+  package var isOffered: Bool { functions != nil }
   /// Why not, when it is not: one line.
   package let reason: String
   let functions: GLFunctions?
@@ -23,44 +27,49 @@ package struct GPUSupport {
       SDL_GetRendererInfo(renderer, &info) == 0 ? info.name.map { String(cString: $0) } ?? "" : ""
     guard name == "opengl" || name == "opengles2" else {
       self.init(
-        version: "", glRenderer: "", openGLES: false, functions: nil,
-        reason: "needs SDL's opengl or opengles2 renderer; this one is \"\(name)\"")
+        version: "", glRenderer: "", isOpenGL: false, functions: nil,
+        reason: "the gpu backend needs SDL's opengl or opengles2 renderer; this one is \"\(name)\"")
       return
     }
     if !contextIsCurrent { Self.makeContextCurrent(renderer) }
-    guard SDL_GL_GetCurrentContext() != nil, let gl = GLFunctions() else {
+    guard let version = GLFunctions.currentVersion() else {
       self.init(
-        version: "", glRenderer: "", openGLES: false, functions: nil,
-        reason: "the \(name) renderer's context lacks instanced draws (OpenGL 3.3, OpenGL ES 3.0)")
+        version: "", glRenderer: "", isOpenGL: true, functions: nil,
+        reason: "the \(name) renderer has no current GL context")
       return
     }
-    let version = gl.string(GL.version)
-    let es = version.hasPrefix("OpenGL ES")
-    let offered = GPURingProgram.header(version: version) != nil
+    let gl = GLFunctions()
     self.init(
-      version: version, glRenderer: gl.string(GL.renderer), openGLES: es,
-      functions: offered ? gl : nil,
-      reason: offered
-        ? "" : "needs OpenGL 3.3 or OpenGL ES 3.0 for instanced draws; the context is \(version)")
+      version: version.description, glRenderer: GLFunctions.currentString(GL_RENDERER) ?? "",
+      isOpenGL: true, functions: gl,
+      reason: gl != nil
+        ? ""
+        : "the gpu backend needs OpenGL 3.3 or OpenGL ES 3.0; the context is \(version)")
   }
 
   private init(
-    version: String, glRenderer: String, openGLES: Bool, functions: GLFunctions?, reason: String
+    version: String, glRenderer: String, isOpenGL: Bool, functions: GLFunctions?, reason: String
   ) {
     self.version = version
     self.glRenderer = glRenderer
-    self.openGLES = openGLES
+    self.isOpenGL = isOpenGL
+    self.openGLES = functions?.version.openGLES ?? version.hasPrefix("OpenGL ES")
     self.functions = functions
-    self.isOffered = functions != nil
     self.reason = reason
   }
 
-  /// Whether `GL_RENDERER` names a rasterizer that runs on the CPU (Mesa's llvmpipe and
-  /// softpipe, SwiftShader): a GPU backend there costs CPU time like the others.
-  package var isSoftwareGL: Bool {
+  /// Whether `GL_RENDERER` names a rasterizer that runs on the CPU: Mesa's llvmpipe and
+  /// softpipe (and zink or lavapipe over them), SwiftShader, WSL2's Microsoft Basic Render
+  /// Driver: a GPU backend there costs CPU time like the others, so the default leaves it out.
+  package var isSoftwareGL: Bool { Self.isSoftwareRasterizer(glRenderer) }
+
+  /// Whether a `GL_RENDERER` string names a CPU rasterizer (`isSoftwareGL`).
+  package static func isSoftwareRasterizer(_ glRenderer: String) -> Bool {
     let r = glRenderer.lowercased()
-    return r.contains("llvmpipe") || r.contains("softpipe") || r.contains("swiftshader")
-      || r.contains("software rasterizer")
+    return [
+      "llvmpipe", "softpipe", "lavapipe", "swiftshader", "software rasterizer",
+      "microsoft basic render driver",
+    ].contains { r.contains($0) }
   }
 
   /// Makes SDL make `renderer`'s GL context current, whatever context this thread had: the
