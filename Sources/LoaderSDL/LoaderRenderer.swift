@@ -101,6 +101,7 @@ public final class LoaderRenderer {
   /// shader did not compile: 0:12(3): error: ..."`, `"gfx: llvmpipe (LLVM 15.0.6, 256 bits)
   /// rasterizes on the CPU"`.
   /// - Parameter rings: the rings in the draw (five a loader).
+  /// - Returns: the backend's name, and after a colon the reason when there is one.
   public func backendDescription(rings: Int = 0) -> String {
     let backend = defaultBackend(rings: rings)
     let note = backend == .gpu ? nil : gpuFallbackReason ?? classification.note

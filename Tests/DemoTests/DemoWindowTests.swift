@@ -49,7 +49,7 @@ import Testing
     let out = Pipe()
     let err = Pipe()
 
-    /// - Parameter environment: variables set for the demo beside this process's.
+    /// `environment`: variables set for the demo beside this process's.
     init(_ name: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
       let xvfb = try #require(DemoWindowTests.tool("Xvfb"), "Xvfb is needed (apt: xvfb)")
       _ = try #require(DemoWindowTests.tool("xdotool"), "xdotool is needed (apt: xdotool)")

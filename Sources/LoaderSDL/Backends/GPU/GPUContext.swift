@@ -29,9 +29,9 @@ final class GPUContext {
 
   /// Compiles the program and makes the buffers and the table in the current context. GL's
   /// error flags are drained first (what they held is the host's) and read after: an error
-  /// raised by the set-up fails it.
-  /// - Parameter fragmentSuffix: appended to the fragment shader (tests: a line the compiler
-  ///   rejects).
+  /// raised by the set-up fails it. `fragmentSuffix` is appended to the fragment shader
+  /// (tests: a line the compiler rejects).
+  /// - Throws: the program's or the set-up's failure, one line.
   init(_ gl: GLFunctions, fragmentSuffix: String = "") throws(SDLError) {
     self.gl = gl
     self.openGLES = gl.version.openGLES
@@ -178,8 +178,8 @@ final class GPUContext {
   /// Uploads what changed and draws `count` rings, one instanced draw call, into the
   /// framebuffer bound now, `target` describing it; every piece of state touched is put back.
   /// GL's error flags are drained before (what they held is the host's) and read after.
-  /// - Parameter raisingError: raise `GL_INVALID_ENUM` in place of the draw call (tests: a
-  ///   driver that rejects the draw).
+  /// `raisingError` raises `GL_INVALID_ENUM` in place of the draw call (tests: a driver that
+  /// rejects the draw).
   /// - Returns: the records uploaded (the angles always are).
   /// - Throws: an error naming the GL error the draw raised (`isContextLost` says whether the
   ///   context is gone).

@@ -218,9 +218,8 @@ package struct GPURingProgram {
     }
     """
 
-  /// Compiles and links the program for a context that runs the backend.
-  /// - Parameter fragmentSuffix: appended to the fragment shader's source (tests: a line the
-  ///   compiler rejects).
+  /// Compiles and links the program for a context that runs the backend, `fragmentSuffix`
+  /// appended to the fragment shader's source (tests: a line the compiler rejects).
   /// - Throws: `SDLError` naming the stage that failed, with the driver's log.
   init(_ gl: GLFunctions, fragmentSuffix: String = "") throws(SDLError) {
     let source = Self.sources(openGLES: gl.version.openGLES)
