@@ -5,12 +5,14 @@
 # offscreen (EGL) driver, which is Mesa's software GL on a machine without a GPU.
 # valgrind: make check-memory. The rest: the demo's recording (giflib, libwebp, FFmpeg with libx264 and libvpx) and its HUD
 # (SDL2_ttf, fontconfig, the DejaVu fonts); xvfb and xdotool: the window's key test; chromium and
-# rlottie: the vector export's tests render the SVG and the Lottie file they write.
+# rlottie: the vector export's tests render the SVG and the Lottie file they write. libgl-dev:
+# the Khronos GL header the gpu backend's constants and types come from; glslang-tools: its
+# shaders checked by Khronos's reference compiler (GPUContextTests).
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-gfx-dev libsdl2-image-dev libcairo2-dev \
   libegl-mesa0 libgl1-mesa-dri valgrind \
   libgif-dev libwebp-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
   libsdl2-ttf-dev libfontconfig-dev fonts-dejavu-core xvfb xdotool \
-  chromium librlottie0-1 librlottie-dev python3
+  chromium librlottie0-1 librlottie-dev python3 libgl-dev glslang-tools
 
 .PHONY: deps demo test lint symbol-graphs docs api bench bench-quick check-memory check-threads check-address soak
 

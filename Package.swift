@@ -187,7 +187,7 @@ let package = Package(
       name: "SwiftLoaderCountLimitsChild", dependencies: ["LoaderCore", "LoaderSDL"],
       path: "Tests/CountLimitsChild"),
     // The `gpu` backend's check under one fault, in a process of its own (Mesa reads the
-    // variables that fake a GPU and a broken driver once a process): `GPUTrustTests` runs it.
+    // variables that fake a GPU and a broken driver once a process): `DefaultBackendTests` runs it.
     .executableTarget(
       name: "SwiftLoaderGPUTrustChild",
       dependencies: ["LoaderCore", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport"],
@@ -203,8 +203,8 @@ let package = Package(
         "LoaderCore", "LoaderPixels", "LoaderSDL", "SwiftLoaderCanvas", "SwiftLoaderSupport",
         "SwiftLoaderTestSupport",
         "SwiftLoaderCairoReference",
-        "CSwiftLoaderSDL2",
-        // Run as processes (`CountLimitsTests`, `GPUTrustTests`), not imported.
+        "CSwiftLoaderSDL2", "CSwiftLoaderGL",
+        // Run as processes (`CountLimitsTests`, `DefaultBackendTests`), not imported.
         "SwiftLoaderCountLimitsChild", "SwiftLoaderGPUTrustChild",
       ]
     ),

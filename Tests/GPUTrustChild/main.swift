@@ -1,7 +1,7 @@
 // The `gpu` backend's check under a fault, in a process of its own: Mesa reads the variables
 // that make llvmpipe pose as a GPU (`force_gl_renderer`), replace a shader
 // (`MESA_SHADER_READ_PATH`) or lower the context's version (`MESA_GL_VERSION_OVERRIDE`) once,
-// when the process first makes a context, so `GPUTrustTests` sets them for this child.
+// when the process first makes a context, so `DefaultBackendTests` sets them for this child.
 // Usage: `SwiftLoaderGPUTrustChild FAULT [FRAMES]`, FAULT one of `none`, `shader`
 // (a fragment shader the compiler rejects), `probe` (the probe reads back wrong pixels),
 // `gl-error` (every draw from the third raises a GL error).

@@ -77,6 +77,9 @@ final class GPUContext {
     }
   }
 
+  /// The program's GL name.
+  var programName: UInt32 { program.program }
+
   /// Bytes of buffers and textures, as allocated.
   var bytes: Int {
     recordCapacity * MemoryLayout<GPURingRasterizer.Record>.stride + angleCapacity * 4

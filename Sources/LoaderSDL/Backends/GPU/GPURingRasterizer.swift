@@ -95,6 +95,9 @@ package final class GPURingRasterizer: RingRasterizer {
   private var angles: [Float] = []
   private var frameShapes: [Shape?] = []
 
+  /// The GL name of the backend's program while it has one (tests).
+  package var programName: UInt32? { gl?.programName }
+
   /// Records the last draw uploaded (tests): all of them on the first, then only those that
   /// changed (a ring moved, recoloured, reshaped, or culled in or out).
   package private(set) var recordsUploaded = 0
