@@ -14,7 +14,7 @@ do {
   }
   let loaders = LoaderRenderer(r, surface: headless ? surface : nil)
   SDL_RenderSetLogicalSize(r, 1280, 720)
-  // backend nil: RingBackend.preferred(for: r); or .spans, .gfx, .gpu
+  // backend nil: the renderer's default (loaders.defaultBackend(rings:)); or .spans, .gfx, .gpu
   let views = try (0..<8).map { i in
     try LoaderView(isAnimating: i != 5, style: .seed, backend: nil, fitsFrame: true)
   }
