@@ -13,7 +13,7 @@ for module in LoaderCore LoaderPixels LoaderSDL; do
   out=.build/symbol-graphs/$module
   rm -rf "$out"
   mkdir -p "$out"
-  swift-symbolgraph-extract -module-name "$module" -I "$modules" -I Sources/CSwiftLoaderSDL2 -I Sources/CSwiftLoaderShims \
+  swift-symbolgraph-extract -module-name "$module" -I "$modules" -I Sources/CSwiftLoaderSDL2 -I Sources/CSwiftLoaderShims -I Sources/CSwiftLoaderGL \
     -target "$triple" -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$out"
 done
