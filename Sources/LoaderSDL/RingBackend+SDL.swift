@@ -50,7 +50,9 @@ package enum RendererKind: String, Sendable, CaseIterable {
   package static func of(_ renderer: OpaquePointer) -> (kind: RendererKind, gpuRefusal: String?) {
     if RendererTraits(of: renderer).isSoftware { return (.software, nil) }
     let gpu = GPUSupport(renderer)
-    if !gpu.isOffered { return (.otherAccelerated, gpu.isOpenGL ? gpu.reason : nil) }
+    if !gpu.isOffered {
+      return (.otherAccelerated, gpu.isOpenGL ? "the gpu backend \(gpu.reason)" : nil)
+    }
     return (gpu.isSoftwareGL ? .softwareGL : .hardwareGL, nil)
   }
 

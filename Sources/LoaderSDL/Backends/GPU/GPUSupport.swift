@@ -15,7 +15,7 @@ package struct GPUSupport {
   package let openGLES: Bool
   /// Whether the backend runs here.
   package var isOffered: Bool { functions != nil }
-  /// Why not, when it is not: one line.
+  /// Why not, when it is not: one line, after "the gpu backend".
   package let reason: String
   let functions: GLFunctions?
 
@@ -28,14 +28,14 @@ package struct GPUSupport {
     guard name == "opengl" || name == "opengles2" else {
       self.init(
         version: "", glRenderer: "", isOpenGL: false, functions: nil,
-        reason: "the gpu backend needs SDL's opengl or opengles2 renderer; this one is \"\(name)\"")
+        reason: "needs SDL's opengl or opengles2 renderer; this one is \"\(name)\"")
       return
     }
     if !contextIsCurrent { Self.makeContextCurrent(renderer) }
     guard let version = GLFunctions.currentVersion() else {
       self.init(
         version: "", glRenderer: "", isOpenGL: true, functions: nil,
-        reason: "the \(name) renderer has no current GL context")
+        reason: "found no current GL context on SDL's \(name) renderer")
       return
     }
     let gl = GLFunctions()
@@ -44,7 +44,7 @@ package struct GPUSupport {
       isOpenGL: true, functions: gl,
       reason: gl != nil
         ? ""
-        : "the gpu backend needs OpenGL 3.3 or OpenGL ES 3.0; the context is \(version)")
+        : "needs OpenGL 3.3 or OpenGL ES 3.0; the context is \(version)")
   }
 
   private init(
