@@ -18,9 +18,11 @@ extension HUD.Info {
 }
 
 extension HUD.Info {
-  /// `text` cut to 48 characters, an ellipsis marking the cut: a reason on the HUD's line.
-  static func shortened(_ text: String) -> String {
-    text.count <= 48 ? text : String(text.prefix(47)) + "\u{2026}"
+  /// A reason on the HUD's line: without its leading "the gpu " (the line says "gpu off"),
+  /// cut to 64 characters, an ellipsis marking the cut.
+  static func shortened(_ reason: String) -> String {
+    let text = reason.hasPrefix("the gpu ") ? String(reason.dropFirst(8)) : reason
+    return text.count <= 64 ? text : String(text.prefix(63)) + "\u{2026}"
   }
 }
 

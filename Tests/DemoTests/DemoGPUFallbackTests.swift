@@ -2,6 +2,8 @@ import Foundation
 import SwiftLoaderTestSupport
 import Testing
 
+@testable import SwiftLoaderDemo
+
 /// The demo in a window (Xvfb, whose GLX is Mesa's llvmpipe) posing as a GPU
 /// (`MesaFaults.posingAsGPU`), under a driver fault: it opens, says once on standard error
 /// which backend it draws with and why `gpu` is off, keeps running, and quits on Esc with 0.
@@ -41,5 +43,15 @@ import Testing
     let said = err.split(separator: "\n").filter { $0.contains(reason) }
     #expect(said.count == 1, "stderr: \(err)")
     #expect(said.first?.contains("backend gfx: ") == true, "stderr: \(err)")
+  }
+
+  /// The HUD's backend line names the fallback's reason, shortened to fit its panel.
+  @Test func theHUDShortensTheReason() {
+    let reason =
+      "the gpu fragment shader did not compile: 0:127(17): error: no function with name 'notAFunction'"
+    let short = HUD.Info.shortened(reason)
+    #expect(short.hasPrefix("fragment shader did not compile: 0:127(17): error: no func"))
+    #expect(short.count == 64 && short.hasSuffix("\u{2026}"))
+    #expect(HUD.Info.shortened("the gpu probe's pixels are 7.4 dB") == "probe's pixels are 7.4 dB")
   }
 }
