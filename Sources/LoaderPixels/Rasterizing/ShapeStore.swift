@@ -2,7 +2,8 @@ import LoaderCore
 import Synchronization
 
 /// A shape's handle in one `ShapeStore` (its slot and the entry's generation), so a field finds
-/// its shapes' caches without hashing them; a stale or foreign one is looked up again.
+/// its shapes' caches without hashing them; a stale or foreign one, or one whose entry holds
+/// another shape, is looked up again.
 package struct ShapeID: Hashable, Sendable {
   let store: UInt32
   let index: Int32
@@ -85,10 +86,12 @@ package final class ShapeStore {
     return try caches.withUnsafeBufferPointer { (caches) throws(E) in try body(caches) }
   }
 
+  /// `shape`'s entry, added if new: `hint`'s when it is this store's, live, and holds `shape`
+  /// (a handle carried over from another shape is looked up again).
   private func index(of shape: DashedRing, hint: ShapeID) -> Int {
     let h = Int(hint.index)
     if hint.store == serial, h >= 0, h < entries.count, entries[h].isLive,
-      entries[h].generation == hint.generation
+      entries[h].generation == hint.generation, entries[h].shape == shape
     {
       return h
     }
