@@ -34,61 +34,15 @@ package protocol RingShapeCache: AnyObject {
   var cullingReach: Float { get }
   /// Frees what lives on the renderer now (textures); the cache is not used again.
   func close()
+  /// Grows within `bytes` from now on, letting go of what it holds past them: the store gives
+  /// every cache a draw uses its share of the budget now (`CachePolicy.shapeShare`). A cache
+  /// that does not grow while drawing ignores it.
+  func fit(toBytes bytes: Int)
 }
 
 extension RingShapeCache {
   package func close() {}
-}
-
-/// The one replacement policy of a `ShapeStore`: the order in which everything it holds is
-/// let go, as ranks (kept first to last) from a stamp, the store's clock (draws) when a draw
-/// last used it, with `reusedBit` once a later draw used it again. With `age` the
-/// draws since, in buckets of a power of two (0, 1, 2-3, 4-7, ...):
-///
-/// 1. entries used again, younger than `horizon` draws: the most recently used first;
-/// 2. entries not used again since they were made, younger than `horizon`: the *oldest* first;
-/// 3. everything older: the most recently used first.
-///
-/// Least-recently-used alone keeps nothing of a scene that cycles through more than the budget
-/// (the seed's rings turn through 36 rotations every 75 frames: each mask would go just before
-/// it is drawn again); ranked this way a store under such pressure drops what it built last
-/// and keeps a stable part of the cycle, which then hits every time.
-package enum CachePolicy {
-  /// A stamp's bit for an entry a later draw used again.
-  package static let reusedBit: UInt32 = 1 << 31
-  static let buckets = 24
-  /// Draws within which a new entry is expected to be used again.
-  static let horizon: UInt32 = 256
-  static let young = bucket(horizon)
-  package static let ranks = young + buckets
-  /// Entries this many draws idle rank `idleRank` or later: a store lets them go (`ShapeStore`).
-  static let idleDraws: UInt32 = 1024
-  static let idleRank = young + bucket(idleDraws)
-
-  @inline(__always)
-  static func bucket(_ age: UInt32) -> Int {
-    age == 0 ? 0 : min(buckets - 1, 1 + (31 - age.leadingZeroBitCount))
-  }
-
-  /// The rank of an entry stamped `stamp` at clock `now`.
-  @inline(__always)
-  package static func rank(_ stamp: UInt32, now: UInt32) -> Int {
-    let b = bucket((now &- stamp) & ~CachePolicy.reusedBit)
-    if b >= young { return young + b }
-    return stamp & CachePolicy.reusedBit != 0 ? b : 2 * young - 1 - b
-  }
-
-  /// The first rank whose entries do not fit: `histogram`'s bytes by rank, first rank first,
-  /// fit in `bytes` after `fixed` bytes that stay (`ranks` when all fit).
-  package static func cutoff(_ histogram: [Int], fitting bytes: Int, fixed: Int = 0) -> Int {
-    var total = fixed
-    var r = 0
-    while r < ranks, total + histogram[r] <= bytes {
-      total += histogram[r]
-      r += 1
-    }
-    return r
-  }
+  package func fit(toBytes bytes: Int) {}
 }
 
 /// One draw call's rings and their shapes' caches, as a backend receives them.

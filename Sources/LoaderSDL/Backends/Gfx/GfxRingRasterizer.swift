@@ -49,7 +49,7 @@ package final class GfxRingRasterizer: RingRasterizer {
   let subpixelSteps: Int
   /// `SDL_RenderCopy` calls between two flushes at most.
   let batchCopies: Int
-  /// Bytes an atlas keeps at most below what the store allows it (tests of eviction).
+  /// Bytes an atlas paints within whatever the store allows it (tests of recycling).
   let cellBudgetBytes: Int?
   /// The quads of the batch in progress (accelerated renderers), kept for their capacity.
   private var vertices: [SDL_Vertex] = []
@@ -75,7 +75,8 @@ package final class GfxRingRasterizer: RingRasterizer {
     }
     return try GfxAtlas(
       shape: shape, renderer: target.renderer, traits: target.traits,
-      subpixelSteps: subpixelSteps, budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
+      subpixelSteps: subpixelSteps, budgetBytes: budgetBytes,
+      maximumBytes: cellBudgetBytes ?? .max)
   }
 
   package func draw(
