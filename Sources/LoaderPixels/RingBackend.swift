@@ -10,10 +10,11 @@ public enum RingBackend: String, CaseIterable, Sendable {
   /// SDL2_gfx: on an accelerated renderer the ring painted once, at twice its size, into one
   /// texture, every ring an upright square sampling it turned back by the ring's angle (one
   /// `SDL_RenderGeometry` call a draw); on SDL's software renderer each rotation phase painted
-  /// once into a texture atlas, one tinted copy a ring. The default on accelerated renderers.
+  /// once into a texture atlas, one tinted copy a ring. The default for draws of fewer than
+  /// `spansFromRings(on:)` rings on accelerated renderers that `gpu` is not chosen for.
   case gfx
   /// Precomputed coverage masks blended span by span in Swift into the target's pixels. The
-  /// default on SDL's software renderer.
+  /// default on SDL's software renderer, and for larger draws where `gfx` is the default.
   case spans
   /// The GPU computes every pixel's coverage: one instanced OpenGL draw call a frame, a quad
   /// per ring from a small record (centre, radius, angle, colour, its shape's dashes and caps).
@@ -48,12 +49,12 @@ public enum RingBackend: String, CaseIterable, Sendable {
   ///   computes;
   /// - OpenGL on a CPU rasterizer (llvmpipe): `gfx` (one upright square a ring over one
   ///   texture a shape) below 1,000 rings, `spans` from there, where a square a ring costs the
-  ///   rasterizer more than one upload of the rings' box (11 against 13 ms at 500 rings, 23
-  ///   against 17 at 5,000, 94 against 19 at 50,000). `gpu` is never chosen there: llvmpipe
-  ///   runs its vertex pipeline once an instance, about 70 us each;
-  /// - any other accelerated renderer (on a GPU): `gfx` below 25,000 rings and `spans` from
-  ///   there, where the CPU's vertex work for `gfx` passes one upload (an NVIDIA H200 on
-  ///   OpenGL: 2.3 against 7.8 ms at 5,000 rings, 19.9 against 16.6 at 50,000).
+  ///   rasterizer more than one upload of the rings' box. `gpu` is never chosen there: a CPU
+  ///   rasterizer runs its vertex pipeline once per instance;
+  /// - any other accelerated renderer (taken for a GPU): `gfx` below 25,000 rings and `spans`
+  ///   from there, where the CPU's vertex work for `gfx` passes one upload.
+  ///
+  /// Benchmarks/README.md has the timings behind both thresholds.
   package static func preferred(kind: RendererKind, rings: Int) -> RingBackend {
     switch kind {
     case .software: .spans

@@ -19,15 +19,14 @@ import LoaderCore
 /// `DashedRing.DistanceTable.fringeReach(halfWidth:)`) leaves room for the antialiased fringe
 /// at every offset, so the cell's side is `2 origin + 1`.
 ///
-/// Memory: `side^2 * 4` bytes a cell, cells built on demand, within the shape's share of its
-/// `LoaderRenderer`'s budget at each draw (`fit(toBytes:)`, `CachePolicy.shapeShare`), in
-/// textures one cell wide
-/// holding a column of `cellsPerPage` cells, so a cell's rows lie next to each other in memory
-/// and its copy reads one compact block. By these formulas the seed ring at scale 1 has 786
-/// phases and 53 px cells (11.2 kB): 8.8 MB for every phase at one offset (rings on whole
-/// pixels, like the bench's), 141 MB for all 16 offsets. Cells are stamped with the store's
-/// clock as masks are; when every slot is taken, the cell `CachePolicy` ranks last is painted
-/// over, so a frame needing more cells than fit is correct, only slower.
+/// Memory: `side^2 * 4` bytes a cell, `phases * S^2` cells at most, painted on demand within
+/// the shape's share of its `LoaderRenderer`'s budget at each draw (`fit(toBytes:)`,
+/// `CachePolicy.shapeShare`), in textures one cell wide holding a column of `cellsPerPage`
+/// cells, so a cell's rows lie next to each other in memory and its copy reads one compact
+/// block. Rings on whole pixels (rows, the bench) need one offset's `phases` cells; free
+/// positions need up to `S^2` times as many. Cells are stamped with the store's clock as
+/// masks are; when every slot is taken, the cell `CachePolicy` ranks last is painted over, so
+/// a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
   /// hold its ink.

@@ -10,9 +10,9 @@ import LoaderPixels
 /// ```
 /// dst = color * (coverage * alpha) + dst * (1 - coverage * alpha)
 /// ```
-/// Painting a ring directly costs one SDL2_gfx call per antialiased fringe pixel (about 400
-/// a ring, each a trip through SDL's render queue); a copy is one command whose pixels the
-/// renderer blends in one pass. One atlas serves every colour.
+/// Painting a ring directly costs one SDL2_gfx call per antialiased fringe pixel, each a trip
+/// through SDL's render queue; a copy is one command whose pixels the renderer blends in one
+/// pass. One atlas serves every colour.
 ///
 /// The cell is the ring at its phase and offset exactly as `GfxRingPainter` draws it, so
 /// the only departures from that backend are the quantizations `GfxAtlas` documents: at
@@ -38,8 +38,8 @@ import LoaderPixels
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
 /// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
-/// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
-/// loader). Between batches `draw(_:on:)` asks whether to stop.
+/// good, so the process would grow with the largest frame's ring count. Between batches
+/// `draw(_:on:)` asks whether to stop.
 package final class GfxRingRasterizer: RingRasterizer {
   package let name = "gfx"
   package let maximumReach = GfxAtlas.maximumReach
