@@ -1,50 +1,5 @@
 import LoaderCore
 
-/// One ring to draw: its frame's centre in output pixels, its rotation, its colour, and which
-/// of the draw call's shapes it has.
-package struct RingInstance: Sendable, Hashable {
-  /// Centre of the ring's frame, output pixels (continuous: pixel `(i, j)` covers `[i, i + 1)`).
-  package var centerX: Float
-  package var centerY: Float
-  /// Degrees clockwise; any value (rasterizers reduce it mod 360).
-  package var angle: Float
-  package var color: RGBAColor
-  /// Index into the `shapes` of the draw call; a ring whose index is out of range is skipped.
-  package var shape: Int32
-
-  package init(
-    centerX: Float, centerY: Float, angle: Float, color: RGBAColor, shape: Int32 = 0
-  ) {
-    self.centerX = centerX
-    self.centerY = centerY
-    self.angle = angle
-    self.color = color
-    self.shape = shape
-  }
-}
-
-/// What a backend keeps for one shape on one renderer (a `RingMaskShape`, a gfx atlas or
-/// texture): made by the `ShapeStore` on the first draw that needs it, let go with its shape.
-package protocol RingShapeCache: AnyObject {
-  /// Bytes held now, memory and textures, as allocated (capacities, whole texture pages), so
-  /// the store's budget bounds the memory.
-  var bytes: Int { get }
-  /// How far from a ring's centre its ink (and the backend's footprint) reaches, pixels:
-  /// rings further than this outside the visible region are skipped.
-  var cullingReach: Float { get }
-  /// Frees what lives on the renderer now (textures); the cache is not used again.
-  func close()
-  /// Grows within `bytes` from now on, letting go of what it holds past them: the store gives
-  /// every cache a draw uses its share of the budget now (`CachePolicy.shapeShare`). A cache
-  /// that does not grow while drawing ignores it.
-  func fit(toBytes bytes: Int)
-}
-
-extension RingShapeCache {
-  package func close() {}
-  package func fit(toBytes bytes: Int) {}
-}
-
 /// One draw call's rings and their shapes' caches, as a backend receives them.
 package struct RasterFrame {
   package let rings: UnsafeBufferPointer<RingInstance>
