@@ -81,8 +81,8 @@ let package = Package(
     .target(
       name: "LoaderPixels", dependencies: ["LoaderCore"], exclude: ["README.md"],
       swiftSettings: [.enableExperimentalFeature("BuiltinModule")]),
-    // LoaderPixels on SDL2 / SDL2_gfx: `LoaderRenderer` and the backends (spans, gfx,
-    // geometry) on a host's renderer, and the `SDL_FRect` overloads.
+    // LoaderPixels on SDL2 / SDL2_gfx: `LoaderRenderer` and the backends (spans, gfx, gpu)
+    // on a host's renderer, and the `SDL_FRect` overloads.
     .target(
       name: "LoaderSDL",
       dependencies: ["LoaderPixels", "CSwiftLoaderSDL2", "CSwiftLoaderShims", "CSwiftLoaderGL"],

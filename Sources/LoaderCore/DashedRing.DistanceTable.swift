@@ -175,9 +175,8 @@ extension DashedRing {
     /// c = 1/4 sum over (i, j) in {-1/4, 1/4}^2 of clamp(min(1/2 - 2 d(x + i, y + j), 4 h), 0, 1)
     /// ```
     /// A box filter of one pixel is exact only for straight edges; on a ring a few pixels
-    /// wide, with caps under a pixel across, it strays from the ink's area by up to 30 dB (an
-    /// 8-pixel ring: 28.7 dB against Cairo with arcs flattened to 0.01 px), and the quarters
-    /// bring it within 37 dB for four distances a pixel.
+    /// wide, with caps under a pixel across, it strays from the ink's area below the 30 dB bar
+    /// against Cairo, and the quarters bring it back above it for four distances a pixel.
     ///
     /// The same number, for less: a pixel whose quarters all lie within one dash's angular
     /// range (round caps, or no ends at all) takes their distances from the ring's sides alone

@@ -83,7 +83,7 @@ package struct DashedRing: Sendable, Hashable {
   /// ```
   /// the box-filtered coverage of a straight edge, and of a straight band `2 h` wide: a stroke
   /// thinner than a pixel covers no pixel more than its width (a ring drawn 8 pixels wide has
-  /// a 0.64-pixel stroke; without the cap it came out a third too dark, 27 dB against Cairo).
+  /// a 0.64-pixel stroke, which without the cap comes out too dark).
   /// For `h >= 1/2` the cap never binds: `clamp(1/2 - d, 0, 1)`.
   ///
   /// Not every backend applies it the same way:

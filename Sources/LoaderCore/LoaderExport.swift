@@ -31,9 +31,9 @@ import Foundation
 ///   is about 60 fps, adjusted so that the period is a whole number of frames (60 fps and 75
 ///   frames for the seed's 1.25 s).
 ///
-/// Costs: the SVG writes the dash geometry once and references it per ring (2.3 KB for the
-/// seed with SMIL, 2.7 with CSS); Lottie cannot share a path between layers of different
-/// colours, so every ring repeats it (16.7 KB for the seed, 1.3 gzipped). Non-goals: the
+/// Costs: the SVG writes the dash geometry once and references it per ring; Lottie cannot
+/// share a path between layers of different colours, so every ring repeats it, and the file
+/// is several times the SVG's (it compresses well). Non-goals: the
 /// start (the seconds before the steady state), toggling, speed and reduced motion; a host
 /// page pauses or hides the image itself.
 public enum LoaderExport {
@@ -41,12 +41,12 @@ public enum LoaderExport {
   /// or as a document.
   public enum SVGAnimation: String, Sendable, Hashable, CaseIterable {
     /// SMIL `<animateTransform>` elements, the default: the browser draws every frame's path
-    /// afresh (headless Chromium matches Cairo at 36 to 42 dB per ring).
+    /// afresh, so each frame matches Cairo's as closely as a still image does.
     /// `SVGSVGElement.pauseAnimations()` and `setCurrentTime(_:)` control it from a script.
     case smil
     /// CSS `@keyframes` in a `<style>` element. Chromium runs a CSS transform animation on its
-    /// compositor: it rasterizes each ring once and turns the bitmap, which blurs it (turning
-    /// rings read 29.4 to 30.5 dB against Cairo, resting ones 37). `Element.getAnimations()`
+    /// compositor: it rasterizes each ring once and turns the bitmap, which blurs a turning
+    /// ring (SVGInChromiumTests holds it to a lower bar than SMIL). `Element.getAnimations()`
     /// controls it from a script.
     case css
   }
@@ -97,9 +97,9 @@ public enum LoaderExport {
   /// coordinate written with three decimals stays exact in a `Double`.
   package static let maximumSide = 100_000.0
 
-  /// Most arc segments in one Lottie file: each costs about 150 bytes of JSON, so the file
-  /// stays under about 15 MB (the seed writes 95; the SVG writes its geometry once and needs
-  /// no such cap).
+  /// Most arc segments in one Lottie file: each is written as a few keyframed points of JSON,
+  /// so the cap bounds the file's size (the SVG writes its geometry once and needs no such
+  /// cap).
   package static let maximumLottieSegments = 100_000
 
   /// The arc that draws a zero-length round-capped dash is this fraction of the line width

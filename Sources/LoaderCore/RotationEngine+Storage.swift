@@ -19,8 +19,8 @@ extension RotationEngine {
   /// The most loaders an engine holds (and reserves for): 2^24, 16,777,216, sixteen times the
   /// million it is designed and measured for. Their slots, rings and wheel entries are
   /// indexed by 32 bits with room to spare, `count * ringCount` cannot overflow `Int` for any
-  /// style (at most 1,024 rings), and at the seed's `bytesPerLoader(ringCount:)` they take
-  /// about 4.3 GiB here. A host's tables add theirs (`LoaderField.maximumCount`).
+  /// style (at most 1,024 rings), and they take `maximumLoaders * bytesPerLoader(ringCount:)`
+  /// bytes. A host's tables add theirs (`LoaderField.maximumCount`).
   package static let maximumLoaders = 1 << 24
 
   /// Bytes one loader of `ringCount` rings adds to `storageBytes` once its tables are

@@ -57,7 +57,7 @@ public final class LoaderPixelCache: Sendable {
   }
 
   /// Bytes the masks hold now, as allocated.
-  public var cachedBytes: Int { withDrawer { $0.shapes.currentBytes } }
+  public var cachedBytes: Int { withDrawer { $0.shapes.bytes } }
 
   /// Lets every mask go now (the cache holds what a new one does); the next draws rebuild what
   /// they need, the same bytes.

@@ -216,9 +216,8 @@ public final class LoaderRenderer {
     let slot = slot(of: backend)
     let target = RasterTarget(
       renderer: renderer, traits: traits, region: region, attachedSurface: surface)
-    let share = shapes.budgetBytes / 4
-    return try shapes.draw(frameShapes, ids: ids, slot: slot) {
-      (shape) throws(SDLError) in
+    return try shapes.draw(frameShapes, ids: ids, slot: slot, owner: backend) {
+      (shape, share) throws(SDLError) in
       try backend.makeCache(for: shape, on: target, budgetBytes: share)
     } _: { (caches) throws(SDLError) in
       try backend.draw(
@@ -292,10 +291,9 @@ public final class LoaderRenderer {
     }
   }
 
-  /// Bytes of masks, meshes and textures the loaders hold on this renderer now, as allocated.
-  public var cachedBytes: Int {
-    shapes.currentBytes + backends.reduce(0) { $0 + $1.ownBytes }
-  }
+  /// Bytes of masks, meshes and textures the loaders hold on this renderer now, as allocated:
+  /// the total `budgetBytes` bounds after every draw.
+  public var cachedBytes: Int { shapes.bytes }
 
   /// Lets every shape's caches go now (textures freed); the next draws rebuild what they
   /// need.

@@ -41,8 +41,8 @@ package final class CairoRingRenderer {
 
   /// Cairo's own flattening tolerance, pixels: arcs become lines within this of the curve.
   package static let defaultTolerance = 0.1
-  /// A tolerance fine enough for rings a few pixels wide: at Cairo's default a ring 10 pixels
-  /// across strays 31-33 dB from itself flattened to 0.005 px; at this, over 45 dB.
+  /// A tolerance fine enough for rings a few pixels wide, whose arcs at Cairo's default
+  /// tolerance visibly stray from the curve.
   package static let fineTolerance = 0.01
 
   /// An ARGB32 image surface of `width` x `height` pixels, reused for every frame, whose arcs

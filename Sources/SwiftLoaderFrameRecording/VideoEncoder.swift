@@ -9,14 +9,12 @@ import Foundation
 ///   for x264 at yuv420p, High 4:4:4 Predictive at yuv444p: CRF 0 would switch to a lossless
 ///   profile that browsers do not play).
 /// - At yuv420p quality is bounded by the chroma subsampling, not the codec: a 4-pixel ring
-///   stroke is two chroma samples wide, so saturated edges bleed. A seed frame at scale 1
-///   converted to yuv420p and back, with no loss in the codec at all, scores about 35.7 dB at
-///   best (Lanczos chroma filtering, chroma read from every input pixel, accurate rounding:
-///   what this encoder uses; swscale's default bicubic gives 31.5). CRF 8 keeps the seed's
-///   frames above 35.3 dB, CRF 12 only just above 35. Over each ring's own square, where the
-///   background does not dilute the error, the seed's loop reads 28-32 dB. Larger scales do
-///   better: the strokes are wider than the chroma grid. yuv444p keeps every chroma sample:
-///   44 dB (H.264) and 48 dB (VP9) a frame, 36-42 dB a ring.
+///   stroke is two chroma samples wide, so saturated edges bleed, whatever the codec keeps.
+///   The conversion is the best swscale offers (Lanczos chroma filtering, chroma read from
+///   every input pixel, accurate rounding; its default bicubic loses more), and at CRF 8 the
+///   codec adds little to that conversion's own loss. Larger scales do better: the
+///   strokes are wider than the chroma grid. yuv444p keeps every chroma sample. The README
+///   has each format's figures against the headless frames.
 /// - Colour: BT.601 limited range (swscale's default matrix), tagged so in the stream so
 ///   players convert back with the same matrix.
 /// - Time: the codec's time base is the clock's tick (`RecordingSchedule.Clock`), frame `k`

@@ -123,8 +123,8 @@ final class LoaderScene {
     SDL_RenderClear(renderer)
     let drawn = try field.draw(on: target, in: frame, at: t, stoppingWhen: shouldStop)
     // The first frame after the engine gave storage back has shrunk the field's and the
-    // backend's buffers too: the allocator's free pages go back to the system (a grid shrunk
-    // from a million loaders to one kept about 170 MiB resident without it).
+    // backend's buffers too: the allocator's free pages go back to the system (without it, a
+    // grid shrunk from a million loaders to one keeps the million's memory resident).
     if field.engine.compactions != compactionsSeen {
       compactionsSeen = field.engine.compactions
       LoaderField.returnFreedMemory()

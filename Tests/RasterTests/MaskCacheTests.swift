@@ -176,4 +176,35 @@ import Testing
     #expect(built == builtOnce && built == 24, "8 angles at 3 offsets")
     #expect(three == single)
   }
+
+  /// One drawer's handle (`ShapeID`) carried from a draw of one shape to a draw of another: the
+  /// second shape is drawn as itself, the same bytes as a fresh drawer draws it.
+  @Test func aHandleNeverDrawsAnotherShape() throws {
+    let (w, h) = (200, 100)
+    let rings = (0..<3).map {
+      RingInstance(
+        centerX: Float(40 + 60 * $0), centerY: 50, angle: Float(30 * $0),
+        color: RGBAColor(hex: 0x3366CC))
+    }
+    func draw(_ shape: DashedRing, with drawer: PixelBufferDrawer) throws -> [UInt32] {
+      var pixels = [UInt32](repeating: 0xFFFF_FFFF, count: w * h)
+      try pixels.withUnsafeMutableBytes { raw in
+        try drawer.draw(
+          rings, shape: shape,
+          into: PixelBuffer(
+            base: raw.baseAddress, width: w, height: h, bytesPerRow: 4 * w,
+            format: .bgraPremultiplied), threads: 1)
+      }
+      return pixels
+    }
+    let (small, large) = (Self.seed.scaled(by: 0.5), Self.seed.scaled(by: 0.8))
+    let drawer = PixelBufferDrawer()
+    let first = try draw(small, with: drawer)
+    let second = try draw(large, with: drawer)
+    let alone = try draw(large, with: PixelBufferDrawer())
+    let (differ, same) = (first != alone, second == alone)
+    #expect(differ, "the two shapes draw different pixels")
+    #expect(same, "the second shape through the first one's handle")
+    #expect(Set(drawer.shapes.heldShapes).count == 2, "both shapes held")
+  }
 }

@@ -67,6 +67,7 @@ import Testing
       let held = tight.cachedBytes
       most = max(most, held)
       #expect(held <= budget, "frame \(frame): \(held) bytes held")
+      #expect(tight.withDrawer { $0.shapes.summedBytes } == held, "frame \(frame): the total")
     }
     let evicted = tight.withDrawer { $0.shapes.evictedBytes }
     #expect(evicted > 2 * budget, "the scene needed far more than the budget")
@@ -178,7 +179,7 @@ import Testing
     for (k, shape) in shapes.enumerated() {
       try loaders.draw(Self.ring, shape: shape, with: k % 2 == 0 ? gfx : spans)
       #expect(loaders.shapes.bytes <= loaders.budgetBytes, "draw \(k)")
-      #expect(loaders.shapes.currentBytes == loaders.shapes.bytes, "draw \(k)")
+      #expect(loaders.shapes.summedBytes == loaders.shapes.bytes, "draw \(k)")
     }
     let atlas = try #require(loaders.cache(of: shapes[10], drawnWith: gfx) as? GfxAtlas)
     #expect(atlas.bytes > atlas.textureBytes, "the painter's surface counts")
@@ -186,5 +187,132 @@ import Testing
     #expect(loaders.shapes.evictedBytes > 0)
     #expect(held == Set(shapes.suffix(held.count)), "the most recently drawn stay")
     #expect(held.count < shapes.count && held.contains(shapes[11]))
+  }
+
+  /// Eight rings, ring `k` at `(x0 + dx k, y0 + dy k)`, each at a rotation no earlier `frame`
+  /// drew (of `phases` a turn).
+  static func rings(frame: Int, phases: Int, x0: Float, dx: Float, y0: Float, dy: Float)
+    -> [RingInstance]
+  {
+    (0..<8).map { k in
+      RingInstance(
+        centerX: x0 + dx * Float(k), centerY: y0 + dy * Float(k),
+        angle: Float(frame * 8 + k) * 360 / Float(phases), color: RGBAColor(hex: 0xFF3B30))
+    }
+  }
+
+  /// `budgetBytes` lowered mid-run on SDL's software renderer drawn with `gfx`, which paints
+  /// one cell per rotation into its shape's atlas: after every draw `cachedBytes` is within
+  /// the new budget, and from the second draw after the change no draw ends holding more than
+  /// it (what the draw let go at its end counted too: the atlas paints within its share of
+  /// the budget now, not the one it was made with). The last frame is the same pixels as a
+  /// renderer's that never ran short.
+  @Test func aLoweredBudgetBoundsGfx() throws {
+    let (w, h) = (480, 100)
+    let canvas = try OffscreenCanvas(width: w, height: h)
+    let loaders = LoaderRenderer(canvas.renderer, surface: canvas.surface, budgetBytes: 64 << 20)
+    let phases = try GfxAtlas(shape: Self.seed, renderer: canvas.renderer).phases
+    func draw(_ frame: Int, on canvas: OffscreenCanvas, _ loaders: LoaderRenderer) throws {
+      canvas.clear(RGBAColor(hex: 0xFFFFFF))
+      try loaders.draw(
+        Self.rings(frame: frame, phases: phases, x0: 30, dx: 55, y0: 40, dy: 0), shape: Self.seed,
+        with: try loaders.rasterizer(.gfx))
+    }
+    for frame in 0..<6 { try draw(frame, on: canvas, loaders) }
+    #expect(loaders.cachedBytes > 3 << 20, "a page of 256 cells")
+    let budget = 5 << 20
+    loaders.budgetBytes = budget
+    for frame in 6..<46 {
+      let evicted = loaders.shapes.evictedBytes
+      try draw(frame, on: canvas, loaders)
+      let held = loaders.cachedBytes
+      #expect(held <= budget, "frame \(frame): \(held) bytes held")
+      #expect(loaders.shapes.summedBytes == held, "frame \(frame): the running total")
+      let atEnd = held + loaders.shapes.evictedBytes - evicted
+      #expect(frame == 6 || atEnd <= budget, "frame \(frame): \(atEnd) bytes at the draw's end")
+    }
+    let last = canvas.argbPixels()
+    let roomy = try OffscreenCanvas(width: w, height: h)
+    try draw(45, on: roomy, roomy.loaderRenderer)
+    let same = last == roomy.argbPixels()
+    #expect(last.contains { $0 != 0xFFFF_FFFF })
+    #expect(same, "the last frame against a roomy renderer's")
+  }
+
+  /// `budgetBytes` lowered mid-run with `spans` drawing through its overlay texture (a renderer
+  /// without its surface): a frame across the canvas grew the texture past the new budget, and
+  /// after every draw `cachedBytes`, the texture counted, is within the new budget, from the
+  /// second draw after the change what the draw let go at its end counted too. The last frame
+  /// is the same pixels as a renderer's that never ran short.
+  @Test func aLoweredBudgetBoundsSpans() throws {
+    let (w, h) = (800, 600)
+    func drawn(_ frame: Int, on canvas: OffscreenCanvas, _ loaders: LoaderRenderer) throws {
+      canvas.clear(RGBAColor(hex: 0xFFFFFF))
+      let across = frame < 3
+      try loaders.draw(
+        Self.rings(
+          frame: frame, phases: 360, x0: across ? 40 : 30, dx: across ? 100 : 12,
+          y0: across ? 40 : 30, dy: across ? 70 : 4), shape: Self.seed.scaled(by: 0.5),
+        with: try loaders.rasterizer(.spans))
+    }
+    let canvas = try OffscreenCanvas(width: w, height: h)
+    let loaders = LoaderRenderer(canvas.renderer)
+    for frame in 0..<3 { try drawn(frame, on: canvas, loaders) }
+    #expect(loaders.cachedBytes > 2 << 20, "the overlay of a frame across the canvas")
+    let budget = 1 << 20
+    loaders.budgetBytes = budget
+    for frame in 3..<13 {
+      let evicted = loaders.shapes.evictedBytes
+      try drawn(frame, on: canvas, loaders)
+      let held = loaders.cachedBytes
+      #expect(held <= budget, "frame \(frame): \(held) bytes held")
+      #expect(loaders.shapes.summedBytes == held, "frame \(frame): the running total")
+      let atEnd = held + loaders.shapes.evictedBytes - evicted
+      #expect(frame == 3 || atEnd <= budget, "frame \(frame): \(atEnd) bytes at the draw's end")
+    }
+    let last = canvas.argbPixels()
+    let roomy = try OffscreenCanvas(width: w, height: h)
+    try drawn(12, on: roomy, LoaderRenderer(roomy.renderer))
+    let same = last == roomy.argbPixels()
+    #expect(last.contains { $0 != 0xFFFF_FFFF })
+    #expect(same, "the last frame against a roomy renderer's")
+  }
+
+  /// `budgetBytes` lowered mid-run with `gpu` on OpenGL, after a frame of many rings grew its
+  /// instance buffers past the new budget: after every draw `cachedBytes`, the buffers
+  /// counted, is within the new budget (`trimOwnMemory(toBytes:)` gives the buffers' storage
+  /// back), and the frame drawn after it is the picture (`spans`' of the same rings).
+  @Test(
+    .enabled(
+      if: OffscreenCanvas.openGLAvailable, "no OpenGL renderer on SDL's offscreen driver here"))
+  func aLoweredBudgetBoundsGPU() throws {
+    let canvas = try OffscreenCanvas.openGL(width: 400, height: 300)
+    let loaders = LoaderRenderer(canvas.renderer)
+    let gpu = GPURingRasterizer()
+    let shape = Self.seed.scaled(by: 0.5)
+    let many = (0..<20_000).map { (k: Int) -> RingInstance in
+      let (x, y) = (Float(k % 400), Float(k / 400 % 300))
+      return RingInstance(centerX: x, centerY: y, angle: Float(k), color: RGBAColor(hex: 0xFF3B30))
+    }
+    try loaders.draw(many, shape: shape, with: gpu)
+    #expect(loaders.cachedBytes > 1 << 20, "the buffers of 20,000 rings")
+    let budget = 1 << 20
+    loaders.budgetBytes = budget
+    for frame in 0..<5 {
+      canvas.clear(RGBAColor(hex: 0xFFFFFF))
+      try loaders.draw(
+        Self.rings(frame: frame, phases: 360, x0: 30, dx: 40, y0: 30, dy: 0), shape: shape,
+        with: gpu)
+      let held = loaders.cachedBytes
+      #expect(held <= budget, "frame \(frame): \(held) bytes held")
+    }
+    // What was let go is made again: the last frame is the picture.
+    let drawn = canvas.argbPixels()
+    canvas.clear(RGBAColor(hex: 0xFFFFFF))
+    try loaders.draw(
+      Self.rings(frame: 4, phases: 360, x0: 30, dx: 40, y0: 30, dy: 0), shape: shape,
+      with: CoverageSpanRasterizer())
+    let db = ImageComparison.psnr(drawn, canvas.argbPixels(), width: 400)
+    #expect(db >= 30, "after the trim: \(db) dB against spans")
   }
 }

@@ -11,9 +11,8 @@
 /// Why: glibc's allocator serves a large block from its heap once a block of that size has
 /// been freed (its `mmap` threshold rises to the largest block freed, up to 32 MiB), and a
 /// store under pressure grows, trims and regrows buffers of every size every few frames, so
-/// the heap fills with holes: issue 35's program (300 loaders of many sizes in motion, the
-/// store at its 134 MB budget) held 205 MB resident after 10,000 frames and crept on, 134 MB
-/// with the threshold held at 128 KiB (Benchmarks/README.md, "Churn").
+/// the heap fills with holes and the process's resident memory creeps past the budget
+/// (Benchmarks/README.md, "Churn", has the measurement).
 ///
 /// Buffers under `threshold` stay with the allocator. One mapping a buffer over it: with a
 /// store's buffers bounded by its budget, at most `budget / threshold` mappings (2,048 at the

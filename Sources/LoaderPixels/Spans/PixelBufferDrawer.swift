@@ -53,7 +53,7 @@ package final class PixelBufferDrawer {
     guard try frameShapes.anyDrawable(by: "spans", limit: RingMaskShape.maximumRadius),
       !rings.isEmpty, !region.isEmpty
     else { return nil }
-    let changed = shapes.draw(frameShapes, ids: ids, slot: 0) { shape in
+    let changed = shapes.draw(frameShapes, ids: ids, slot: 0) { shape, _ in
       RingMaskShape(shape: shape)
     } _: { caches in
       let target = PixelTarget(

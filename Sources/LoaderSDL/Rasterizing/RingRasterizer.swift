@@ -11,8 +11,10 @@ import LoaderPixels
 ///    (`HostRenderState` sets that up).
 ///
 /// A backend draws the same picture as every other (30 dB against Cairo), allocates nothing
-/// per frame once warm, and may keep per-renderer buffers of its own (`ownBytes`).
-package protocol RingRasterizer: AnyObject {
+/// per frame once warm, and may keep per-renderer buffers of its own (`BackendMemory`:
+/// `ownBytes`, counted in the store's total, and `trimOwnMemory(toBytes:)`, which the store
+/// calls when its policy lets them go).
+package protocol RingRasterizer: BackendMemory {
   /// The backend's name in its errors and reports (a `RingBackend` raw value).
   var name: String { get }
   /// The largest outer radius, pixels, it draws; larger shapes are refused with an error.
@@ -20,8 +22,9 @@ package protocol RingRasterizer: AnyObject {
   /// Whether its caches live on the renderer (textures), so a reset of the renderer's
   /// textures drops them.
   var cachesLiveOnRenderer: Bool { get }
-  /// A new cache for `shape` (pixel units, drawable) on `target`'s renderer, holding at most
-  /// `budgetBytes` (past that, the cache recycles its own entries).
+  /// A new cache for `shape` (pixel units, drawable) on `target`'s renderer, growing within
+  /// `budgetBytes`, the shape's share of the budget now (the store fits it to the share of
+  /// each later draw: `RingShapeCache.fit(toBytes:)`).
   func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     throws(SDLError) -> any RingShapeCache
   /// Draws `frame`'s rings. A backend that draws in bounded pieces (`gfx`) asks
@@ -31,8 +34,6 @@ package protocol RingRasterizer: AnyObject {
   func draw(
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool
-  /// Bytes of the backend's own buffers and textures (not its shapes' caches).
-  var ownBytes: Int { get }
   /// The renderer lost its textures: forget whatever of the backend's own lived there.
   func renderTargetsDidReset()
   /// Frees the backend's own textures (the renderer is going); nothing touches SDL afterwards.
@@ -42,6 +43,7 @@ package protocol RingRasterizer: AnyObject {
 extension RingRasterizer {
   package var cachesLiveOnRenderer: Bool { false }
   package var ownBytes: Int { 0 }
+  package func trimOwnMemory(toBytes bytes: Int) {}
   package func renderTargetsDidReset() {}
   package func close() {}
 }

@@ -382,6 +382,27 @@ final class GPUContext {
     }
   }
 
+  /// Gives the buffers' and the dash table's storage back (the context must be current): the
+  /// next draw allocates them again and places every shape afresh.
+  func releaseStorage() {
+    let state = GLStateSnapshot(gl, unit: GPURingRasterizer.tableUnit, openGLES: openGLES)
+    defer { state.restore(gl) }
+    for buffer in [recordBuffer, angleBuffer] {
+      gl.bindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+      gl.bufferData(GLenum(GL_ARRAY_BUFFER), 0, nil, GLenum(GL_DYNAMIC_DRAW))
+    }
+    gl.activeTexture(GLenum(GL_TEXTURE0) + GPURingRasterizer.tableUnit)
+    gl.bindTexture(GLenum(GL_TEXTURE_2D), table)
+    gl.texImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32F, 0, 0, 0, GLenum(GL_RG), GLenum(GL_FLOAT), nil)
+    recordCapacity = 0
+    angleCapacity = 0
+    tableRows = 0
+    tableTexels = []
+    tableUsed = 0
+    tableDirtyRows = nil
+    generation = Self.generations.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
   /// Frees the objects (the context must be current).
   func delete() {
     let state = GLStateSnapshot(gl, unit: GPURingRasterizer.tableUnit, openGLES: openGLES)

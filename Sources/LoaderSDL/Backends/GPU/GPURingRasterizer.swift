@@ -114,6 +114,24 @@ package final class GPURingRasterizer: RingRasterizer {
     records.capacity * MemoryLayout<Record>.stride + angles.capacity * 4 + (gl?.bytes ?? 0)
   }
 
+  /// Lets the records, the angles and the GL buffers and dash table go when they hold more
+  /// than `bytes` (the program stays: the next draw uploads everything again, it compiles
+  /// nothing).
+  package func trimOwnMemory(toBytes bytes: Int) {
+    guard ownBytes > bytes else { return }
+    records = []
+    angles = []
+    frameShapes = []
+    guard let gl, let renderer else { return }
+    GPUSupport.makeContextCurrent(renderer)
+    if SDL_GL_GetCurrentContext() == glContext {
+      gl.releaseStorage()
+    } else {
+      self.gl = nil
+      glContext = nil
+    }
+  }
+
   package func draw(
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool {

@@ -19,14 +19,14 @@ import LoaderCore
 /// `DashedRing.DistanceTable.fringeReach(halfWidth:)`) leaves room for the antialiased fringe
 /// at every offset, so the cell's side is `2 origin + 1`.
 ///
-/// Memory: `side^2 * 4` bytes a cell, cells built on demand, at most `budgetBytes` (the share
-/// of the `LoaderRenderer`'s budget it was made with: a quarter), in textures one cell wide
-/// holding a column of `cellsPerPage` cells, so a cell's rows lie next to each other in memory
-/// and its copy reads one compact block. By these formulas the seed ring at scale 1 has 786
-/// phases and 53 px cells (11.2 kB): 8.8 MB for every phase at one offset (rings on whole
-/// pixels, like the bench's), 141 MB for all 16 offsets. Cells are stamped with the store's
-/// clock as masks are; when every slot is taken, the cell `CachePolicy` ranks last is painted
-/// over, so a frame needing more cells than fit is correct, only slower.
+/// Memory: `side^2 * 4` bytes a cell, `phases * S^2` cells at most, painted on demand within
+/// the shape's share of its `LoaderRenderer`'s budget at each draw (`fit(toBytes:)`,
+/// `CachePolicy.shapeShare`), in textures one cell wide holding a column of `cellsPerPage`
+/// cells, so a cell's rows lie next to each other in memory and its copy reads one compact
+/// block. Rings on whole pixels (rows, the bench) need one offset's `phases` cells; free
+/// positions need up to `S^2` times as many. Cells are stamped with the store's clock as
+/// masks are; when every slot is taken, the cell `CachePolicy` ranks last is painted over, so
+/// a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
   /// hold its ink.
@@ -50,10 +50,14 @@ final class GfxAtlas: RingShapeCache {
   let origin: Int
   let cellSide: Int
   /// Cells of a page, stacked in one column.
-  let cellsPerPage: Int
-  /// How many cells the budget holds (at most one per key).
-  let capacity: Int
-  let budgetBytes: Int
+  private(set) var cellsPerPage = 0
+  /// How many cells it paints at most (at most one per key): its share of the budget now
+  /// (`fit(toBytes:)`).
+  private(set) var capacity = 0
+  /// Bytes it paints within whatever its share (tests of recycling).
+  let maximumBytes: Int
+  /// The tallest page the renderer takes.
+  private let maximumPageSide: Int
 
   private let painter: GfxAtlasCellPainter
   private var strips = GfxAtlasStrips()
@@ -65,12 +69,12 @@ final class GfxAtlas: RingShapeCache {
   /// Per key, its slot, or -1 when not painted.
   private let slotOfKey: UnsafeMutablePointer<Int32>
   /// Per slot, the key it holds, or -1.
-  private let keyOfSlot: UnsafeMutablePointer<Int32>
-  private let cells: UnsafeMutablePointer<Cell>
+  private var keyOfSlot = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+  private var cells = UnsafeMutablePointer<Cell>.allocate(capacity: 0)
   /// `maximumRects` per slot.
-  let rects: UnsafeMutablePointer<SIMD4<Int32>>
+  private(set) var rects = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 0)
   /// Per slot, the store's clock when a draw last used it (`CachePolicy.rank(_:now:)`).
-  private let stamps: UnsafeMutablePointer<UInt32>
+  private var stamps = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
   /// Slots painted so far (at most `capacity`).
   private var usedSlots = 0
 
@@ -87,7 +91,7 @@ final class GfxAtlas: RingShapeCache {
 
   init(
     shape: DashedRing, renderer: OpaquePointer, traits: RendererTraits? = nil,
-    subpixelSteps: Int = 4, budgetBytes: Int = 64 << 20
+    subpixelSteps: Int = 4, budgetBytes: Int = 64 << 20, maximumBytes: Int = .max
   ) throws(SDLError) {
     let traits = traits ?? RendererTraits(of: renderer)
     let reach = shape.radius + shape.halfWidth
@@ -101,7 +105,7 @@ final class GfxAtlas: RingShapeCache {
     }
     self.shape = shape
     self.renderer = renderer
-    self.budgetBytes = budgetBytes
+    self.maximumBytes = maximumBytes
     keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
     let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: shape.halfWidth)
     origin = Int((reach + fringe).rounded(.up))
@@ -114,19 +118,36 @@ final class GfxAtlas: RingShapeCache {
         "GfxAtlas", message: "cell of \(cellSide) px exceeds the renderer's \(maxSide) px textures",
         reason: .tooLarge)
     }
+    maximumPageSide = maxSide
     keyCount = keys.count
-    let cellBytes = cellSide * cellSide * 4
-    capacity = min(keyCount, max(1, budgetBytes / cellBytes))
-    // A page holds no more cells than the atlas may keep.
-    cellsPerPage = min(256, maxSide / cellSide, capacity)
     painter = try GfxAtlasCellPainter(side: cellSide)
     slotOfKey = .allocate(capacity: keyCount)
     slotOfKey.initialize(repeating: -1, count: keyCount)
+    fit(toBytes: budgetBytes)
+  }
+
+  /// Paints within `bytes` of cells from now on (and `maximumBytes`; one cell at least, one a
+  /// key at most). A new capacity lets every painted cell go: rings paint them again.
+  func fit(toBytes bytes: Int) {
+    let cells = min(keyCount, max(1, min(bytes, maximumBytes) / (cellSide * cellSide * 4)))
+    guard cells != capacity else { return }
+    close()
+    deallocateSlots()
+    capacity = cells
+    // A page holds no more cells than the atlas may keep.
+    cellsPerPage = min(256, maximumPageSide / cellSide, capacity)
     keyOfSlot = .allocate(capacity: capacity)
     keyOfSlot.initialize(repeating: -1, count: capacity)
-    cells = .allocate(capacity: capacity)
+    self.cells = .allocate(capacity: capacity)
     stamps = .allocate(capacity: capacity)
     rects = .allocate(capacity: capacity * Self.maximumRects)
+  }
+
+  private func deallocateSlots() {
+    keyOfSlot.deallocate()
+    cells.deallocate()
+    stamps.deallocate()
+    rects.deallocate()
   }
 
   /// Destroys the page textures now (their renderer is going); painting starts afresh if the
@@ -143,10 +164,7 @@ final class GfxAtlas: RingShapeCache {
   deinit {
     for p in pages { SDL_DestroyTexture(p) }
     slotOfKey.deallocate()
-    keyOfSlot.deallocate()
-    cells.deallocate()
-    stamps.deallocate()
-    rects.deallocate()
+    deallocateSlots()
   }
 
   /// Bytes of texture held now.
@@ -173,7 +191,7 @@ final class GfxAtlas: RingShapeCache {
   func cell(_ key: Int, now: UInt32) throws(SDLError) -> Cell {
     let slot = Int(slotOfKey[key])
     guard slot >= 0 else { return try paint(key, now: now) }
-    if stamps[slot] & ~CachePolicy.reusedBit != now { stamps[slot] = now | CachePolicy.reusedBit }
+    stamps[slot] = CachePolicy.used(stamps[slot], at: now)
     return cells[slot]
   }
 

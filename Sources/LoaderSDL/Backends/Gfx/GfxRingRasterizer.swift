@@ -10,9 +10,9 @@ import LoaderPixels
 /// ```
 /// dst = color * (coverage * alpha) + dst * (1 - coverage * alpha)
 /// ```
-/// Painting a ring directly costs one SDL2_gfx call per antialiased fringe pixel (about 400
-/// a ring, each a trip through SDL's render queue); a copy is one command whose pixels the
-/// renderer blends in one pass. One atlas serves every colour.
+/// Painting a ring directly costs one SDL2_gfx call per antialiased fringe pixel, each a trip
+/// through SDL's render queue; a copy is one command whose pixels the renderer blends in one
+/// pass. One atlas serves every colour.
 ///
 /// The cell is the ring at its phase and offset exactly as `GfxRingPainter` draws it, so
 /// the only departures from that backend are the quantizations `GfxAtlas` documents: at
@@ -38,8 +38,8 @@ import LoaderPixels
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
 /// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
-/// good, so the process would grow with the largest frame's ring count (about 1.2 KB a
-/// loader). Between batches `draw(_:on:)` asks whether to stop.
+/// good, so the process would grow with the largest frame's ring count. Between batches
+/// `draw(_:on:)` asks whether to stop.
 package final class GfxRingRasterizer: RingRasterizer {
   package let name = "gfx"
   package let maximumReach = GfxAtlas.maximumReach
@@ -49,7 +49,7 @@ package final class GfxRingRasterizer: RingRasterizer {
   let subpixelSteps: Int
   /// `SDL_RenderCopy` calls between two flushes at most.
   let batchCopies: Int
-  /// Bytes an atlas keeps at most below what the store allows it (tests of eviction).
+  /// Bytes an atlas paints within whatever the store allows it (tests of recycling).
   let cellBudgetBytes: Int?
   /// The quads of the batch in progress (accelerated renderers), kept for their capacity.
   private var vertices: [SDL_Vertex] = []
@@ -75,7 +75,8 @@ package final class GfxRingRasterizer: RingRasterizer {
     }
     return try GfxAtlas(
       shape: shape, renderer: target.renderer, traits: target.traits,
-      subpixelSteps: subpixelSteps, budgetBytes: min(budgetBytes, cellBudgetBytes ?? budgetBytes))
+      subpixelSteps: subpixelSteps, budgetBytes: budgetBytes,
+      maximumBytes: cellBudgetBytes ?? .max)
   }
 
   package func draw(

@@ -46,6 +46,12 @@ package final class CoverageSpanRasterizer: RingRasterizer {
 
   package var ownBytes: Int { overlaySize.width * overlaySize.height * 4 }
 
+  /// The overlay goes when it is larger than `bytes`; the next draw through it makes one the
+  /// size its rings need.
+  package func trimOwnMemory(toBytes bytes: Int) {
+    if ownBytes > bytes { close() }
+  }
+
   package func renderTargetsDidReset() {
     // The texture's contents are gone: make a new one.
     close()
