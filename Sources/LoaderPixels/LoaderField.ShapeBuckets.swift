@@ -19,7 +19,6 @@ extension LoaderField {
   /// Costs: a table lookup per loader; a shape made once per bucket a frame uses, with its
   /// handle in the renderer's store kept from the last frame that used the bucket, so the
   /// store finds its caches without hashing it.
-  /// frame that used the bucket, so the store finds its caches without hashing it.
   struct ShapeBuckets {
     /// Buckets per pixel of centreline radius.
     static let perPixel = 16.0

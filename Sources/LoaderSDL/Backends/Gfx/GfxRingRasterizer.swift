@@ -25,8 +25,6 @@ import LoaderPixels
 /// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue every copy
 /// until `SDL_RenderPresent` and keep that queue's memory for good. Between batches
 /// `draw(_:on:)` asks whether to stop.
-/// good, so the process would grow with the largest frame's ring count. Between batches
-/// `draw(_:on:)` asks whether to stop.
 package final class GfxRingRasterizer: RingRasterizer {
   package let name = "gfx"
   package let maximumReach = GfxAtlas.maximumReach

@@ -14,7 +14,6 @@ import LoaderPixels
 /// `side = 2 ceil(sqrt(2) o)`, transparent beyond the ink, so that point stays inside it at
 /// every angle (SDL refuses texture coordinates outside 0...1). Upright squares, not turned
 /// ones: fewer partly covered blocks along their edges for a software GL, the same samples.
-/// sprite a programmer writes first (`SDL_RenderCopyExF`) turns its quad.
 final class GfxShapeTexture: RingShapeCache {
   /// nil once closed.
   private(set) var texture: OpaquePointer?
