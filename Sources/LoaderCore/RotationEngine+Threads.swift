@@ -13,7 +13,6 @@ extension RotationEngine {
   /// the cores: a larger count changes nothing but the number a caller mistyped.
   package static let maximumThreadCount = 256
 
-  /// `threadCount`'s range.
   package static var threadCountRange: ClosedRange<Int> { 1...maximumThreadCount }
 
   /// Sets the threads the per-ring passes may use (1...`maximumThreadCount`; 1 runs them on

@@ -184,7 +184,6 @@ package struct RotationEngine: Sendable {
   /// Threads the per-ring passes (presentation angles, the epoch's rebase) may spread over;
   /// see `setThreadCount(_:)`.
   package internal(set) var threadCount: Int
-  /// `Double(tick) * dt`.
   package var time: Double { Double(tick) * dt }
   /// Render times at which angles are exact now.
   package var presentableTimes: ClosedRange<Double> { (time - dt)...time }
@@ -286,7 +285,6 @@ package struct RotationEngine: Sendable {
     ringDegrees.reserveCapacity(rings)
   }
 
-  /// Live loaders.
   package var count: Int { liveCount }
   /// Loader slots, holes included: per-slot tables of a host (indexed by `LoaderID.slot`)
   /// need this many entries.
