@@ -72,7 +72,6 @@ extension LoaderField {
       case invalidBuffer(String)
     }
 
-    /// What was wrong, exactly.
     package let detail: Detail
 
     /// What kind of thing was wrong (see `Reason`).

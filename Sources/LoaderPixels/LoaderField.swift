@@ -83,7 +83,6 @@ public final class LoaderField {
   var ringColorTable: [RGBAColor] = []
   /// Slots from the bottom of the stack to the top; -1 where `raise` or `remove` left a hole.
   var order: [Int32] = []
-  /// Holes in `order`.
   var orderHoles = 0
   var clock: SpeedClock
   /// Loader time of the latest toggle applied (any loader): toggles never go back.
