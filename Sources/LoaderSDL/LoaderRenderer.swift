@@ -49,7 +49,6 @@ public final class LoaderRenderer {
   private var backends: [any RingRasterizer] = []
   /// The shipped backends' indices in `backends`, made on first use.
   private var slotOfBackend: [RingBackend: Int] = [:]
-  /// Whether `close()` was called.
   package private(set) var isClosed = false
 
   /// What the renderer is, for the default choice of a backend: read on the first draw that

@@ -77,7 +77,6 @@ final class GPUContext {
     }
   }
 
-  /// The program's GL name.
   var programName: UInt32 { program.program }
 
   /// Bytes of buffers and textures, as allocated.
