@@ -2,9 +2,7 @@ extension LoaderField {
   // MARK: - Free placement
 
   /// Adds a loader (as `addLoader(isAnimating:at:)`) with its own frame: in `.free` layout
-  /// its row is laid out in `frame` as SPEC's HStack, scaled down uniformly (never up) and
-  /// centred when `frame` is smaller than the row's natural size (290 x 50 points for the
-  /// seed), exactly as `.fittedRow` lays out a container.
+  /// its row is laid out in `frame` exactly as `.fittedRow` lays out a container.
   /// - Parameters:
   ///   - isAnimating: whether it animates from `time` on.
   ///   - time: caller seconds it appears at (see `addLoader(isAnimating:at:)`).
