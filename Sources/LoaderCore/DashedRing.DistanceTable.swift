@@ -16,10 +16,8 @@ extension DashedRing {
   ///   centreline; butt caps: `d` the distance to the nearer flat end, the radial segment
   ///   `R - h ... R + h` at the dash's end angle.
   ///
-  /// `theta` comes from `atan2` to within 2e-6 radians (a 2000-pixel ring moves by under
-  /// 0.005 px). Touching dashes are merged first (at the seam, dash 0 then starts below 0),
-  /// so no flat end lies inside ink and no two dashes of a ring overlap where they meet; with
-  /// butt caps zero-length dashes are dropped.
+  /// `theta` comes from a polynomial `atan2` (`atan2(_:_:)`). Touching dashes are merged
+  /// first, so no flat end lies inside ink.
   package struct DistanceTable: Sendable {
     package let radius: Double
     package let halfWidth: Double
@@ -44,9 +42,8 @@ extension DashedRing {
       halfWidth = ring.halfWidth
       roundCaps = ring.cap == .round
       let twoPi = 2 * Double.pi
-      // Touching dashes are one: the union of two capsules that meet end to start is the
-      // capsule over both, and two sectors that meet have no flat end between them. With butt
-      // caps a zero-length dash has no ink; with round caps it is a dot, kept.
+      // Touching dashes are one: two capsules that meet make the capsule over both, and two
+      // sectors that meet have no flat end between them.
       var merged: [Dash] = []
       for d in ring.dashes.sorted(by: { $0.start < $1.start }) where roundCaps || d.end > d.start {
         if let last = merged.last, d.start <= last.end {
@@ -174,15 +171,12 @@ extension DashedRing {
     /// ```
     /// c = 1/4 sum over (i, j) in {-1/4, 1/4}^2 of clamp(min(1/2 - 2 d(x + i, y + j), 4 h), 0, 1)
     /// ```
-    /// A box filter of one pixel is exact only for straight edges; on a ring a few pixels
-    /// wide, with caps under a pixel across, it strays from the ink's area below the 30 dB bar
-    /// against Cairo, and the quarters bring it back above it for four distances a pixel.
+    /// A box filter of one pixel is exact only for straight edges; on a thin ring with caps
+    /// under a pixel across it misses the 30 dB bar against Cairo, and the quarters meet it.
     ///
-    /// The same number, for less: a pixel whose quarters all lie within one dash's angular
-    /// range (round caps, or no ends at all) takes their distances from the ring's sides alone
-    /// (one arctangent for the pixel, not four), and a pixel whose centre lies at least
-    /// `clearDistance` from the ink takes none (the distance moves by at most 0.354 px to a
-    /// quarter's centre, so every quarter is more than 1/4 px away: no coverage).
+    /// Shortcuts, same number: a pixel whose quarters all lie within one dash's angular range
+    /// (round caps, or no ends) takes their distances from the ring's sides alone (one
+    /// arctangent, not four); a pixel centred at least `clearDistance` from the ink is 0.
     @inlinable
     package func coverage(x: Double, y: Double) -> Double {
       guard halfWidth < Self.supersampledBelowHalfWidth else {
@@ -259,11 +253,9 @@ extension DashedRing {
       return d >= Self.clearDistance ? .clear : .general
     }
 
-    /// Coverage of the pixel whose centre is at `(x, y)` by the one-pixel box alone,
-    /// `DashedRing.coverage(atDistance:halfWidth:)` of its distance, whatever the width: what
-    /// `coverage(x:y:)` gives strokes 2 pixels wide or more (half width at least
-    /// `supersampledBelowHalfWidth`), at a quarter of the cost for thinner ones (for rings too
-    /// small to be held to a reference picture).
+    /// Coverage of the pixel whose centre is at `(x, y)` by the one-pixel box alone, whatever
+    /// the width: `coverage(x:y:)` for strokes of half width `supersampledBelowHalfWidth` or
+    /// more, a quarter of its cost for thinner ones (rings too small for a reference picture).
     @inlinable
     package func boxCoverage(x: Double, y: Double) -> Double {
       DashedRing.coverage(atDistance: signedDistance(x: x, y: y), halfWidth: halfWidth)
@@ -274,9 +266,7 @@ extension DashedRing {
     package static let supersampledBelowHalfWidth = 1.0
 
     /// How far past the stroke's edge, in pixels, a pixel's centre can lie and still get
-    /// coverage from `coverage(x:y:)`: half a pixel for the one-pixel box, a whole pixel for a
-    /// stroke whose half width is under `supersampledBelowHalfWidth`, whose quarters reach
-    /// further.
+    /// coverage from `coverage(x:y:)`: half a pixel for the box, a whole one for quarters.
     package static func fringeReach(halfWidth: Double) -> Double {
       halfWidth < supersampledBelowHalfWidth ? 1.0 : 0.5
     }

@@ -16,13 +16,8 @@ import Foundation
 /// dash: one capsule, or one sector with no flat end between them.
 ///
 /// The rasterizers fill that shape from the signed distance `d` (negative inside) of a point
-/// to it, through `coverage(atDistance:halfWidth:)`, the box-filtered coverage of a straight
-/// edge (which says what each backend does with it). A flat end is antialiased like a side
-/// edge: `d` is the distance to the sector, inside and out. `DistanceTable` evaluates it fast
-/// enough for a rasterizer's inner loop.
-///
-/// For the seed (`radius` 23, `halfWidth` 2, `[2, 4, 6]`): 19 dashes, the last one 0.51 long
-/// and ending exactly at 2 pi (the seam at 3 o'clock), the first one starting at 0.
+/// to it, through `coverage(atDistance:halfWidth:)`; a flat end is antialiased like a side
+/// edge. `DistanceTable` evaluates `d` fast enough for a rasterizer's inner loop.
 package struct DashedRing: Sendable, Hashable {
   package struct Dash: Sendable, Hashable {
     /// Radians, clockwise from 3 o'clock, `0 <= start <= end <= 2 pi`.
@@ -82,21 +77,12 @@ package struct DashedRing: Sendable, Hashable {
   /// clamp(min(1/2 - d, 2 h), 0, 1)
   /// ```
   /// the box-filtered coverage of a straight edge, and of a straight band `2 h` wide: a stroke
-  /// thinner than a pixel covers no pixel more than its width (a ring drawn 8 pixels wide has
-  /// a 0.64-pixel stroke, which without the cap comes out too dark).
-  /// For `h >= 1/2` the cap never binds: `clamp(1/2 - d, 0, 1)`.
+  /// thinner than a pixel covers no pixel more than its width (without the cap it comes out
+  /// too dark). For `h >= 1/2` the cap never binds: `clamp(1/2 - d, 0, 1)`.
   ///
-  /// Not every backend applies it the same way:
-  /// - `gfx-direct`, and so the `gfx` atlas's cells it paints, takes
-  ///   `DistanceTable.coverage(x:y:)` at each pixel's centre: this rule, or, for strokes under
-  ///   2 pixels wide (`h` under `DistanceTable.supersampledBelowHalfWidth`), its mean over the
-  ///   pixel's four quarters;
-  /// - `spans` builds its masks from the same, except that rings under 8 pixels across
-  ///   (`RingMaskShape.smallRingRadius`) keep the one-pixel box
-  ///   (`DistanceTable.boxCoverage(x:y:)`), and that a shape drawn at many rotations reads
-  ///   its distances from a grid of them (LoaderPixels' `RingDistanceGrid`) once it pays;
-  /// - `gpu` takes this rule (with the same quarters for thin strokes) in its fragment shader,
-  ///   per pixel.
+  /// Every backend builds on it; thin strokes (`DistanceTable.supersampledBelowHalfWidth`)
+  /// take its mean over the pixel's four quarters (`DistanceTable.coverage(x:y:)`), except in
+  /// `spans`' masks of the smallest rings, which keep the one-pixel box.
   @inlinable
   package static func coverage(atDistance d: Double, halfWidth h: Double = .infinity) -> Double {
     Swift.min(1, Swift.max(0, Swift.min(0.5 - d, 2 * h)))

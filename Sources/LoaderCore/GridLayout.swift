@@ -1,7 +1,7 @@
 /// `N` loader rows in a grid that fits a `width x height` container, all visible at once.
 ///
-/// The choice: fit to the window by one uniform shrink factor, `fit`, never above 1 (a few loaders look like
-/// the seed; many shrink instead of scrolling).
+/// The choice: fit to the window by one uniform shrink factor, `fit`, never above 1 (a few
+/// loaders look like the seed; many shrink instead of scrolling).
 /// - A loader's natural cell is its row at minimum spacing plus one spacer of air below:
 ///   `cellW = n * (frame + minimumSpacing)`, `cellH = frame + minimumSpacing` (290 x 58 for
 ///   the seed), so neighbouring rings are never closer than in the seed's tightest row.
@@ -45,7 +45,6 @@ package struct GridLayout: Sendable, Hashable {
     }
   }
 
-  /// Loaders laid out.
   package let count: Int
   /// The container, points.
   package let width: Double

@@ -18,7 +18,6 @@ extension LoaderExport {
     package var cap: LineCap
     package var arcs: [Arc]
 
-    /// Segments over all arcs.
     package var segmentCount: Int { arcs.reduce(0) { $0 + $1.angles.count - 1 } }
 
     package init(style: LoaderStyle, maximumSweep: Double) {

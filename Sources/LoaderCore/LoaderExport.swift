@@ -10,32 +10,22 @@ import Foundation
 /// ```
 ///
 /// What the files hold, for a container of `width` x `height` points laid out as the seed's
-/// row (SPEC's HStack, as `LoaderView` lays it out), one user unit (SVG) or one Lottie pixel
-/// per point:
-/// - **Geometry.** Each "on" interval of the dash pattern along the ring's centreline is its
-///   own open arc: SVG `A` commands, or cubic Béziers of at most 45 degrees in Lottie (radial
-///   error below `4.3e-6 * radius`), all of one ring stroked together with the style's line
-///   width, cap and colour, so overlapping caps blend once. The last, cut dash ends at
-///   3 o'clock as SPEC says. A zero-length dash with round caps is a dot (an arc a twentieth
-///   of the line width long, centred on it); with butt caps it has no ink and is left out.
-///   Renderers disagree on where a `stroke-dasharray` or a Lottie dash puts its dashes along
-///   a circle; arcs they agree on.
+/// row (as `LoaderView` lays it out), one user unit (SVG) or one Lottie pixel per point:
+/// - **Geometry.** Each "on" interval of the dash pattern is its own open arc (SVG `A`
+///   commands, or cubic Béziers of at most 45 degrees in Lottie), all of one ring stroked
+///   together, so overlapping caps blend once: renderers disagree on where a dash array puts
+///   its dashes along a circle, but agree on arcs. A zero-length dash with round caps is a dot
+///   (`dotFraction`); with butt caps it has no ink and is left out.
 /// - **Motion.** Exactly one steady-state period, `ringCount * stagger` seconds, that loops
-///   without a seam: ring `i`'s turn starts at `i * stagger` into the period and turns
-///   `turnDegrees` linearly over `turnDuration`, resting otherwise. A turn longer than the
-///   period overlaps the next and the two add, as SPEC's timing curves do; a turn that runs
-///   over the period's end continues at its start.
+///   without a seam: ring `i`'s turn starts at `i * stagger` into the period; a turn longer
+///   than the period overlaps the next and the two add, as SPEC's timing curves do.
 /// - **Timing in the file.** SVG: SMIL `animateTransform` (or CSS `@keyframes`) with linear
-///   timing on a group rotated about the ring's centre. Lottie: each ring a shape layer whose
-///   rotation is keyframed with linear easing, rests as hold keyframes; the frame rate (`fr`)
-///   is about 60 fps, adjusted so that the period is a whole number of frames (60 fps and 75
-///   frames for the seed's 1.25 s).
+///   timing. Lottie: a shape layer per ring with linear rotation keyframes and hold keyframes
+///   for rests (`lottieFrameRate(of:)`).
 ///
-/// Costs: the SVG writes the dash geometry once and references it per ring; Lottie cannot
-/// share a path between layers of different colours, so every ring repeats it, and the file
-/// is several times the SVG's (it compresses well). Non-goals: the
-/// start (the seconds before the steady state), toggling, speed and reduced motion; a host
-/// page pauses or hides the image itself.
+/// Lottie cannot share a path between layers of different colours, so every ring repeats it
+/// and the file is several times the SVG's. Non-goals: the start before the steady state,
+/// toggling, speed and reduced motion.
 public enum LoaderExport {
   /// How an SVG animates its rings. Both play in every current browser, inline, in an `<img>`
   /// or as a document.
@@ -103,10 +93,8 @@ public enum LoaderExport {
   package static let maximumLottieSegments = 100_000
 
   /// The arc that draws a zero-length round-capped dash is this fraction of the line width
-  /// long. Renderers drop an empty arc (SVG's arc rule) or one shorter than their fixed-point
-  /// unit (rlottie strokes with FreeType's stroker, in 1/64 pixel: a 0.01-point arc vanishes);
-  /// at a twentieth, the seed's dot is 4.2 points long and 4 wide, and rlottie still draws it
-  /// at a sixth of its size.
+  /// long: renderers drop an empty arc (SVG's arc rule) or one shorter than their fixed-point
+  /// unit (rlottie strokes in 1/64 pixel), and at a twentieth rlottie still draws the dot.
   static let dotFraction = 0.05
 
   /// An animated SVG document of the row: one steady period, looping forever.
@@ -136,9 +124,7 @@ public enum LoaderExport {
   /// A Lottie animation (Bodymovin JSON) of the row: one steady period, looping forever.
   ///
   /// The composition is `ceil(width)` x `ceil(height)` pixels (Lottie sizes are whole), the
-  /// row laid out in `width` x `height` from its top-left corner. Its frame rate (`fr`) is the
-  /// whole number of frames nearest to 60 fps over one period, divided by the period, and its
-  /// `op` frames make one period: 60 fps and 75 frames for the seed.
+  /// row laid out in `width` x `height` from its top-left corner, at `lottieFrameRate(of:)`.
   ///
   /// - Parameters:
   ///   - style: rings, colours (with their alpha), dash, cap, line width and timing.

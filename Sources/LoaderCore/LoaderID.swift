@@ -1,4 +1,4 @@
-/// A loader's handle in a `LoaderField` (LoaderSDL), from its `addLoader(isAnimating:at:)`.
+/// A loader's handle in a `LoaderField`, from its `addLoader(isAnimating:at:)`.
 ///
 /// Handles are values: compare them, keep them in sets and dictionaries. After the field's
 /// `remove(_:)` the handle is stale: every call given it throws, even when a later loader

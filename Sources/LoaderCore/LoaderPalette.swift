@@ -39,7 +39,6 @@ public struct LoaderPalette: Sendable, Hashable {
 package enum LoaderTheme: String, Sendable, CaseIterable {
   case light, dark, light26, dark26
 
-  /// The palette of this name.
   package var palette: LoaderPalette {
     switch self {
     case .light: .light

@@ -18,11 +18,9 @@ extension RotationEngine {
   /// rebase         perRing    = read + write relativeStart, once every rebaseInterval
   /// triggers per step = loaders * dt / stagger   (each animating loader fires every stagger)
   /// ```
-  /// What it leaves out, all small against these: the bucket's count and capacity, the
-  /// overlap pool (empty in a steady run), the second read of a bucket's entries when its
-  /// triggers fire on several threads, and the whole 64-byte line a trigger's `Float`
-  /// write dirties when `relativeStart` is too big for the cache (a floor counts the bytes
-  /// the step needs, not the ones the hardware moves for it).
+  /// Left out, all small against these: the bucket's count and capacity, the overlap pool,
+  /// the second read of a bucket's entries on several threads, and the whole cache line a
+  /// trigger's `Float` write dirties (a floor counts the bytes the step needs).
   package struct ByteModel: Sendable, Equatable {
     /// Bytes every ring reads and writes in the presentation pass.
     package var perRing: Int

@@ -5,40 +5,24 @@ extension RotationEngine {
   /// ```
   /// The first bound keeps the tick and every `t / dt` far inside `Int`; the second keeps
   /// every trigger index below `2^52`, where `Double(j)` is exact and `runStart + stagger * j`
-  /// grows with `j`. At the library's `dt` of 1/120 s that is 4.5e12 s, about 140,000 years.
-  /// (Past a few billion seconds `Double` times themselves carry less than a microsecond:
-  /// the angles stay those of stepping, but stepping's own trigger times round there too.)
+  /// grows with `j`.
   package var maximumTime: Double { Swift.min(0x1p50 * dt, 0x1p52 * LoaderStyle.minimumDuration) }
 
   /// Moves the engine forward until `tau` is presentable: afterwards `time` is the first step
-  /// boundary at or after `tau` (`Double(tick) * dt >= tau`, the least such tick), exactly
-  /// where calling `step()` while `time < tau` leaves it, with the same angles (to `Float`
-  /// rounding in `presentationAngles(at:into:)`, a few 1e-4 degree for the seed). Nothing
-  /// happens when `tau <= time`.
+  /// boundary at or after `tau`, exactly where calling `step()` while `time < tau` leaves it,
+  /// with the same angles (to `Float` rounding). Nothing happens when `tau <= time`.
   ///
-  /// Cost, whatever the gap. A gap of at most the timing wheel's size in steps (64 by
-  /// default) is stepped: each step fires its own triggers and drops finished overlapping
-  /// turns, and every 2 s of loader time a pass over the rings moves the epoch. A longer gap
-  /// is one jump, a pass over the loader slots and their rings on the calling thread:
+  /// A gap of at most `jumpThreshold` steps is stepped; a longer one is one jump, a pass over
+  /// the loader slots and their rings on the calling thread, whatever the gap:
   /// ```
   /// O(slots + rings + wheelSize + sum over running loaders of K)
   /// K = ringCount                                      (whole 360-degree turns that end
   ///                                                     before their ring comes round)
   /// K = ringCount + (turnDuration + dt) / stagger + 2  (any other style)
   /// ```
-  /// `K` is the triggers of the last cycle (and, where turns outlast a cycle, those whose
-  /// turns still run at `tau`: the overlapping turns stepping would hold too). A stopped
-  /// loader costs its rings' epoch shift. So a draw after a day, a century or at a wall-clock
-  /// time of 8e8 s costs a few presentation passes, not a step per `dt` in between (the
-  /// bench's `jump/100y`, read against `step/soa`). The jump allocates only where a wheel
-  /// bucket or the overlap pool must grow, as stepping would.
-  ///
-  /// How: a running schedule is periodic (ring `j mod n` at `R + g j`), so the trigger count
-  /// before the target comes in closed form, and only the triggers whose effect is still
-  /// visible are fired: each ring's latest (its `Float` start and, for other turns than
-  /// 360 degrees, its whole-turn base, from the integer count), and the earlier ones whose
-  /// turns still run at `tau` (the overlap pool). The epoch moves to the new time first, so
-  /// `Float` starts stay a few seconds from it, as after stepping.
+  /// `K` is the triggers whose effect is still visible at `tau`: each ring's latest, and the
+  /// earlier ones whose turns still run (a running schedule is periodic, so the trigger count
+  /// comes in closed form). The epoch moves to the new time first, as after stepping.
   ///
   /// - Throws: `Error.timeNotFinite` for NaN or an infinity, `Error.timeOutOfRange` past
   ///   `maximumTime`; the engine is unchanged then.
@@ -72,25 +56,19 @@ extension RotationEngine {
     if gap <= jumpThreshold { step(count: gap) } else { jump(toTick: k) }
   }
 
-  /// Gaps (in steps) up to this many are stepped: that many steps fire at most a lap of the
-  /// wheel (every running loader's triggers in it), about what a jump's pass over every
-  /// loader costs; past it the jump costs the same whatever the gap, and the steps more.
+  /// Gaps up to this many steps are stepped: that fires at most a lap of the wheel, about
+  /// what a jump's pass over every loader costs.
   var jumpThreshold: Int { wheel.size }
 
   /// Fires every trigger before `Double(k) * dt` whose effect is visible from the step that
   /// ends there, and sets `tick = k` (`k > tick`). See `advance(to:)`.
   ///
   /// The wheel is rebuilt rather than walked: every running loader's cursor follows from its
-  /// record (`LoaderRun`) in closed form, so a pass in slot order reads the records, moves
-  /// each loader's rings to the new epoch (or writes them afresh) and makes its new entry,
-  /// all in address order. (Walking the buckets would visit the rings in trigger order, a
-  /// cache miss per loader.) Entries of ended runs are simply not made again, and rings of
-  /// removed loaders hold `neverStarted`, which no shift changes.
-  ///
-  /// The pass stays on the calling thread: it is bound by memory, and a version on threads
-  /// (the slots in pieces, twice: rings and per-bucket counts, then each piece's entries at
-  /// its places in the buckets) was slower than this one, from reading the records twice
-  /// (Benchmarks/README.md, "Figures behind the code").
+  /// `LoaderRun` in closed form, so one pass in slot order touches records and rings in
+  /// address order (walking the buckets would miss the cache once per loader). Entries of
+  /// ended runs are not made again; rings of removed loaders hold `neverStarted`, which no
+  /// shift changes. The pass is memory-bound and stays on the calling thread: a threaded
+  /// version, which reads the records twice, measured slower (Benchmarks/README.md).
   mutating func jump(toTick k: Int) {
     precondition(k > tick, "a jump goes forward")
     let end = Double(k) * dt

@@ -148,8 +148,7 @@ extension RotationEngine {
   /// ```
   /// angle = bits(a) < bits(360) ? a : 0      (a NaN reads 0 too)
   /// ```
-  /// Branch-free so the loop vectorizes: per four rings a sign flip, a compare and a mask,
-  /// where clamping each end took a compare and a mask of its own.
+  /// Branch-free so the loop vectorizes: one compare and mask covers both ends.
   @inline(__always)
   static func fullTurnAngles(
     t: Float, turnRate: Float, relativeStart: UnsafePointer<Float>,

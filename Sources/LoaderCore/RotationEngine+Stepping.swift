@@ -12,7 +12,6 @@ extension RotationEngine {
     if windowEnd - epoch > Self.rebaseInterval { rebase(to: windowEnd) }
   }
 
-  /// `count` steps.
   package mutating func step(count: Int) {
     for _ in 0..<Swift.max(0, count) { step() }
   }

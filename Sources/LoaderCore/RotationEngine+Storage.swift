@@ -16,11 +16,9 @@ extension RotationEngine {
     return total
   }
 
-  /// The most loaders an engine holds (and reserves for): 2^24, 16,777,216, sixteen times the
-  /// million it is designed and measured for. Their slots, rings and wheel entries are
-  /// indexed by 32 bits with room to spare, `count * ringCount` cannot overflow `Int` for any
-  /// style (at most 1,024 rings), and they take `maximumLoaders * bytesPerLoader(ringCount:)`
-  /// bytes. A host's tables add theirs (`LoaderField.maximumCount`).
+  /// The most loaders an engine holds (and reserves for): 2^24. Their slots, rings and wheel
+  /// entries are indexed by 32 bits with room to spare, and `count * ringCount` cannot
+  /// overflow `Int` for any style. A host's tables add theirs (`LoaderField.maximumCount`).
   package static let maximumLoaders = 1 << 24
 
   /// Bytes one loader of `ringCount` rings adds to `storageBytes` once its tables are

@@ -2,47 +2,39 @@ import Foundation
 
 extension RotationEngine {
   /// Cores this process may run on, at most `maximumThreadCount`: the default `threadCount`.
-  /// Read once (Foundation reads the cgroup's CPU quota for it, a URL parsed and a file read:
-  /// half a megabyte of its code paged in), and only by what runs on several threads: a
-  /// `LoaderView` never asks.
+  /// Read once, and only by what runs on several threads (Foundation reads the cgroup's CPU
+  /// quota for it, paging in much code): a `LoaderView` never asks.
   package static var availableCores: Int { cores }
   private static let cores = Swift.min(
     ProcessInfo.processInfo.activeProcessorCount, maximumThreadCount)
 
-  /// The most threads a pass may be given: 256, the demo's and the bench's `--threads` limit
-  /// too (they read it from `LoaderField.maximumThreads`). The passes split into pieces of at
-  /// least `minimumRingsPerThread` rings a worker, so 256 threads already need 8 million rings
-  /// to all get work, and the pool behind them has one thread fewer than the cores: a larger
-  /// count changes nothing but the number a caller mistyped.
+  /// The most threads a pass may be given (`LoaderField.maximumThreads`). Passes split into
+  /// pieces of at least `minimumRingsPerThread` rings, and the pool has one thread fewer than
+  /// the cores: a larger count changes nothing but the number a caller mistyped.
   package static let maximumThreadCount = 256
 
-  /// `threadCount`'s range.
   package static var threadCountRange: ClosedRange<Int> { 1...maximumThreadCount }
 
   /// Sets the threads the per-ring passes may use (1...`maximumThreadCount`; 1 runs them on
   /// the calling thread).
   ///
   /// The passes are element-wise (ring `i`'s angle reads only ring `i`'s inputs), so they
-  /// split into contiguous ring ranges with no lock and no atomic on the output: each range
-  /// is written by one worker (workers of `WorkerPool.shared` claim ranges through one shared
-  /// counter, see `forEachRange`). Ranges start on multiples of `chunkAlignment` rings,
-  /// so every ring takes the same vector or scalar path as on one thread and the output is
-  /// bit-identical to one thread's. A pass uses
+  /// split into contiguous ring ranges with no lock on the output, each written by one worker.
+  /// Ranges start on multiples of `chunkAlignment`, so every ring takes the same vector or
+  /// scalar path as on one thread and the output is bit-identical. A pass uses
   /// ```
   /// workers = min(threadCount, max(1, rings / minimumRingsPerThread))
   /// ```
-  /// so a small engine never pays the cost of waking a worker (more than the pass itself
-  /// below `minimumRingsPerThread` rings). `step()` fires a bucket's common triggers on the
-  /// same threads past `minimumTriggersPerThread` per worker (`fireCommonOnThreads`); moving
-  /// entries between buckets stays on the calling thread.
+  /// so a small engine never pays for waking a worker. `step()` fires a bucket's common
+  /// triggers on the same threads past `minimumTriggersPerThread` per worker; moving entries
+  /// between buckets stays on the calling thread.
   package mutating func setThreadCount(_ n: Int) throws(Error) {
     guard Self.threadCountRange.contains(n) else { throw .invalidThreadCount(n) }
     threadCount = n
   }
 
   /// Rings per worker below which another worker costs more than it saves: waking a parked
-  /// worker costs about as much as the presentation pass over this many rings on one core
-  /// (measured with the bench's `step/soa` at 1 and 2 threads around it).
+  /// worker costs about a presentation pass over this many rings (Benchmarks/README.md).
   package static let minimumRingsPerThread = 1 << 15
 
   /// Ranges start at multiples of this many rings: 16 `Float`s, one vector iteration of the
@@ -68,8 +60,8 @@ extension RotationEngine {
   /// Runs `job` over `0..<count` on `workers` threads of `WorkerPool.shared` and returns when
   /// all of it is done; one worker runs it on the calling thread. The range is cut into
   /// `piecesPerWorker * workers` contiguous pieces that start on `chunkAlignment`; `job` must
-  /// write only inside the piece it is given. (`package` so the bench's limits split their
-  /// copies exactly as the engine's passes do.)
+  /// write only inside the piece it is given. `package` so the bench splits its copies
+  /// exactly as the engine's passes do.
   package static func forEachRange<Job: RangeJob>(_ count: Int, workers: Int, _ job: Job) {
     WorkerPool.forEachRange(
       count, pieces: workers * piecesPerWorker, alignment: chunkAlignment, workers: workers, job)

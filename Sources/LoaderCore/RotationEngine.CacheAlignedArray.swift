@@ -1,10 +1,8 @@
 extension RotationEngine {
   /// A copy-on-write array whose first element starts on a 64-byte boundary, so the per-ring
   /// `Float` arrays split into whole cache lines (each worker of a threaded pass writes whole
-  /// lines of them, see `chunkAlignment`) and a record of up to 64 bytes at a 64-byte stride
-  /// would be one line. (`Array` puts its elements 32 bytes after a 16-byte-aligned header.)
-  /// A `LoaderRun` has a 56-byte stride, so some straddle two lines; the common trigger does
-  /// not read them.
+  /// lines of them, see `chunkAlignment`). `Array` puts its elements 32 bytes after a
+  /// 16-byte-aligned header.
   ///
   /// `@unchecked Sendable` is safe because it is copy-on-write like `Array`: every mutation
   /// first makes `buffer` unique (`makeUnique()`), so copies on two threads never write one

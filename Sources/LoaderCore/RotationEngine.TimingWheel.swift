@@ -18,8 +18,8 @@ extension RotationEngine {
       bases = .allocate(capacity: size)
       counts = .allocate(capacity: size)
       capacities = .allocate(capacity: size)
-      // One entry a bucket to start with: a one-loader engine (a `LoaderView`'s) keeps 4 KiB
-      // of wheel, not 40; the first append past it takes `minimumBucket`.
+      // One entry a bucket to start with, so a one-loader engine keeps a small wheel; the
+      // first append past it takes `minimumBucket`.
       for b in 0..<size {
         bases[b] = Self.allocateBucket(capacity: 1)
         counts[b] = 0
@@ -55,10 +55,9 @@ extension RotationEngine {
 
     /// Room for `capacity` entries in bucket `b`. With `takingEmpty`, an empty bucket whose
     /// storage already fits lends it (the smallest such): the two swap storage, no allocation.
-    /// A run's entries travel together from bucket to bucket (every `stagger / dt` ticks, a
-    /// lap of the wheel apart), so without this each bucket they ever visited kept storage
-    /// for all of them: with the seed's 30-tick stagger, 32 of the 64 buckets, 40 bytes per
-    /// loader each. With it, about two buckets' worth stays allocated.
+    /// A run's entries travel together from bucket to bucket, so without this each bucket
+    /// they ever visited would keep storage for all of them; with it, about two buckets'
+    /// worth stays allocated.
     ///
     /// Capacities are powers of two, so each allocation replaces a bucket's storage by one at
     /// least twice as big, up to a bound set by the most entries a step may move: allocations

@@ -16,51 +16,34 @@
 /// `m_i = j > i ? (j - 1 - i) / n + 1 : 0` of its triggers, the latest at `R + g (i + n (m_i - 1))`,
 /// so `T_i` and `p_i` are the ring's totals before the run plus those: the step never writes
 /// them, and a run's end folds them into the ring's history. A trigger fired ahead of `t`
-/// contributes 0 by the clamp, so nothing lags by a step and nothing is interpolated. Whole turns stay an integer, so after 30 simulated days the
-/// fraction still comes from two nearby `Double` times.
+/// contributes 0 by the clamp, so nothing lags by a step and nothing is interpolated. Whole
+/// turns stay an integer, so the fraction always comes from two nearby `Double` times.
 ///
 /// A host moves the engine with `advance(to:)` until the time it draws is presentable
-/// (`LoaderField.advance(to:)` does) and stamps input with a time never before `time`, as
-/// toggles must be. Angles are exact at any time in the window, so a host needs no
-/// interpolation between steps. `advance(to:)` steps a short gap and jumps a long one in
-/// closed form (a running schedule is periodic), so a draw after a day or a century costs
-/// about one pass over the loaders, not a step per `dt` in between; times up to
-/// `maximumTime` (4.5e12 s at the library's `dt`).
+/// (`LoaderField.advance(to:)` does) and stamps input with a time never before `time`.
+/// `advance(to:)` steps a short gap and jumps a long one in closed form (a running schedule is
+/// periodic), so a draw after a century costs about one pass over the loaders; times up to
+/// `maximumTime`.
 ///
 /// ## Toggles
-/// `setAnimating(_:loader:at:)` takes times at or after `time` (the simulated past is fixed),
-/// non-decreasing per loader. A repeat of the current value is ignored. Turning a loader off at
-/// `C` fires right away the rest of its run before `C` (they are due anyway; their turns read 0
-/// until their time), so each loader has at most one scheduled run. Apply toggles no earlier
-/// than the step that reaches them, and that is at most a step's worth of triggers.
+/// `setAnimating(_:loader:at:)` takes times at or after `time`, non-decreasing per loader; a
+/// repeat of the current value is ignored. Turning a loader off at `C` fires right away the
+/// rest of its run before `C` (their turns read 0 until their time), so each loader has at most
+/// one scheduled run.
 ///
 /// ## Threads
 /// `presentationAngles(at:into:)` and the epoch's rebase are element-wise over rings, so past
 /// `minimumRingsPerThread` rings per worker they split into contiguous ranges on up to
-/// `threadCount` threads of `WorkerPool.shared` (default: every core), with bit-identical
-/// results and no allocation; below the threshold, or with `threadCount == 1`, it runs on the
-/// calling thread. A step
-/// with many triggers fires the common ones on the same threads, then moves the entries on
-/// the calling thread. `RotationEngine.byteModel` counts what a step moves.
+/// `threadCount` threads of `WorkerPool.shared`, bit-identical and allocation-free. A step with
+/// many triggers fires the common ones on the same threads, then moves the entries on the
+/// calling thread.
 ///
 /// ## Layout (struct of arrays, grouped by who reads them)
-/// - The presentation pass reads one `Float` per ring, the latest trigger's start relative to
-///   a moving epoch (`relativeStart`), and writes one `Float` angle per ring. Loaders with other
-///   than 360-degree turns or mixed durations add three `Float`s per ring (wrapped whole-turn
-///   base, `1 / d`, `D`).
-/// - The step touches only loaders with a trigger in it, found through a timing wheel: one
-///   bucket per tick, modulo the wheel size, of `WheelEntry`s that carry each running loader's
-///   cursor (run start, stagger, next trigger, rings). A step reads its bucket front to back,
-///   writes one `Float` per trigger to `relativeStart` and appends the entry to the bucket of
-///   its next trigger. It reads a loader's record (`LoaderRun`) only when the
-///   style can overlap its own turns or turns by other than 360 degrees, or the run is in its
-///   first `n` triggers, and checks run tags (`runTags`, 4 bytes per loader) only in a bucket
-///   where a run has ended since its last visit.
-/// - Per ring history (`RingHistory`: turns and latest start before the current run) is read at
-///   a run's first trigger per ring and written when the run ends.
-/// - Overlapping turns (a ring re-triggered while its last turn still runs: after quick toggles,
-///   or in a style whose ring comes round before its turn ends) live in a small side pool,
-///   reserved up front.
+/// The presentation pass reads one `Float` per ring (`relativeStart`), plus three for styles
+/// with other than 360-degree turns or mixed durations. The step touches only loaders with a
+/// trigger in it, through a timing wheel of `WheelEntry` cursors; it reads `LoaderRun` only for
+/// a run's first `n` triggers or a style that can overlap, and `RingHistory` at a run's start
+/// and end. Overlapping turns live in a small side pool.
 package struct RotationEngine: Sendable {
   /// A loader's handle (`LoaderCore.LoaderID`).
   package typealias LoaderID = LoaderCore.LoaderID
@@ -201,7 +184,6 @@ package struct RotationEngine: Sendable {
   /// Threads the per-ring passes (presentation angles, the epoch's rebase) may spread over;
   /// see `setThreadCount(_:)`.
   package internal(set) var threadCount: Int
-  /// `Double(tick) * dt`.
   package var time: Double { Double(tick) * dt }
   /// Render times at which angles are exact now.
   package var presentableTimes: ClosedRange<Double> { (time - dt)...time }
@@ -303,7 +285,6 @@ package struct RotationEngine: Sendable {
     ringDegrees.reserveCapacity(rings)
   }
 
-  /// Live loaders.
   package var count: Int { liveCount }
   /// Loader slots, holes included: per-slot tables of a host (indexed by `LoaderID.slot`)
   /// need this many entries.

@@ -5,12 +5,10 @@ import Synchronization
 /// Work a `WorkerPool` call splits: `run(_:)` is called once for each piece of a range, from
 /// several threads at once, each with a different piece. It must write only inside its piece.
 ///
-/// A struct of what the work reads (pointers, counts), not a closure: the pool hands workers
-/// the job's address and type, which costs no allocation, where a closure made escaping for
-/// another thread is boxed on every call. It crosses to other threads, so it is `Sendable`: a
-/// job of raw pointers says so with `@unchecked Sendable` and why its pieces cannot race
-/// (each writes only inside its own range; `forEachRange` returns only after every piece
-/// ran, so the memory outlives the work).
+/// A struct, not a closure: the pool hands workers the job's address and type, which
+/// allocates nothing, where an escaping closure is boxed on every call. A job of raw pointers
+/// is `@unchecked Sendable` and says why its pieces cannot race (each writes only inside its
+/// range; `forEachRange` returns only after every piece ran, so the memory outlives the work).
 package protocol RangeJob: Sendable {
   /// Does the work of indices `range`.
   func run(_ range: Range<Int>)
@@ -84,10 +82,9 @@ package final class WorkerPool: Sendable {
   }
 
   /// `shared.forEachRange(...)`, where a call of one worker or one piece runs on the calling
-  /// thread without reaching `shared`: a program whose passes never need a second thread (a
-  /// `LoaderView`'s five rings) never makes the shared pool, nor asks for the core count that
-  /// sizes it (`RotationEngine.availableCores`: Foundation reads the cgroup's CPU quota for
-  /// it, half a megabyte of its code paged into the host).
+  /// thread without reaching `shared`: a program that never needs a second thread (a
+  /// `LoaderView`'s five rings) never makes the pool nor reads the core count that sizes it
+  /// (Foundation's cgroup quota reading pages in much code).
   package static func forEachRange<Job: RangeJob>(
     _ count: Int, pieces: Int, alignment: Int = 1, workers: Int, _ job: Job
   ) {

@@ -46,11 +46,9 @@ extension LoaderField {
   /// Adds `n` loaders (see `addLoader(isAnimating:at:)`), storage reserved once. Their
   /// handles are the last `n` of `loaders`.
   ///
-  /// Each loader takes the storage `maximumCount` counts (about 490 bytes of the seed). A
-  /// field past the size a frame can draw in a second is slow in every call, not only here:
-  /// on 2 cores `addLoaders(10_000_000, ...)` takes about 25 s and the first draw of those
-  /// loaders 32 s. A million step in a few milliseconds a frame (the bench's `step/soa`):
-  /// keep a field to what its frames show.
+  /// Each loader takes the storage `maximumCount` counts. A field larger than its frames
+  /// show is slow in every call, not only here (Benchmarks/README.md has the costs): keep a
+  /// field to what its frames show.
   /// - Parameters:
   ///   - n: how many, 0...`maximumCount - count` (0 adds none).
   ///   - isAnimating: whether they animate from `time` on.

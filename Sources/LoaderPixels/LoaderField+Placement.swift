@@ -2,9 +2,7 @@ extension LoaderField {
   // MARK: - Free placement
 
   /// Adds a loader (as `addLoader(isAnimating:at:)`) with its own frame: in `.free` layout
-  /// its row is laid out in `frame` as SPEC's HStack, scaled down uniformly (never up) and
-  /// centred when `frame` is smaller than the row's natural size (290 x 50 points for the
-  /// seed), exactly as `.fittedRow` lays out a container.
+  /// its row is laid out in `frame` exactly as `.fittedRow` lays out a container.
   /// - Parameters:
   ///   - isAnimating: whether it animates from `time` on.
   ///   - time: caller seconds it appears at (see `addLoader(isAnimating:at:)`).
@@ -178,10 +176,9 @@ extension LoaderField {
   /// overlaps) and wins `loader(at:)` where they overlap. Loaders stack in the order they were
   /// added until raised.
   ///
-  /// The order is an array of slots in which a raise leaves a hole where the loader was and
-  /// appends it; the holes are squeezed out (in place, without allocating) once they are as
-  /// many as the loaders, so a raise is O(1) amortized and a draw walks at most twice as many
-  /// entries as there are loaders.
+  /// The order is an array of slots in which a raise leaves a hole and appends the loader;
+  /// holes are squeezed out in place once they are as many as the loaders, so a raise is O(1)
+  /// amortized and a draw walks at most twice as many entries as there are loaders.
   /// - Parameter id: a live loader's handle.
   /// - Throws: `LoaderField.Error` for a removed loader's handle.
   public func raise(_ id: LoaderID) throws(Error) {
@@ -242,10 +239,9 @@ extension LoaderField {
 
   /// The slot of a live loader, or `Error.engine(.staleLoader)`.
   ///
-  /// Read from the field's own slot table: asking the engine (`RotationEngine.contains`, in
-  /// another module) copied the whole engine struct out of the class, retaining its dozen
-  /// arrays, on every call (most of a `setFrame`'s time: Benchmarks/README.md, "Figures behind
-  /// the code"). Debug builds check the two agree.
+  /// Read from the field's own slot table: asking the engine (another module) copies the
+  /// whole engine struct out of the class, retaining its arrays, on every call. Debug builds
+  /// check the two agree.
   func liveSlot(_ id: LoaderID) throws(Error) -> Int {
     let live =
       id.slot >= 0 && id.slot < slots.count && slots[id.slot].isLive

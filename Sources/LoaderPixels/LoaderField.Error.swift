@@ -72,13 +72,9 @@ extension LoaderField {
       case invalidBuffer(String)
     }
 
-    /// What was wrong, exactly.
     package let detail: Detail
 
-    /// What kind of thing was wrong: `closed`, a bad `time`, `frame` or `buffer`, a
-    /// `removedLoader`'s handle, a value `outOfRange`, a ring `tooLarge` for the backend, or
-    /// an SDL call that failed (`backendFailed`), or a backend the renderer cannot run
-    /// (`unsupported`).
+    /// What kind of thing was wrong (see `Reason`).
     public var reason: Reason {
       switch detail {
       case .closed: .closed

@@ -11,17 +11,14 @@ extension LoaderField {
   /// ```
   /// so the ink lies at most half a step (times `1 + lineWidth / (2 R)` at the outer edge)
   /// from where the exact size puts it. The error a radius error costs grows as it squared
-  /// over `R`, hence finer steps for smaller rings: every size from 8 to 400 points, in every
-  /// colour of the system palettes, measured at least 30 dB against Cairo at its exact size
-  /// (`FreePlacementQualityTests`); steps of 1/8 px everywhere left an 8-pixel ring below that,
-  /// steps of 1/4 px or geometric steps (2^(1/8), 2^(1/32)) far below. Rings under 8 pixels
-  /// across are held to no picture and take the coarse step, as they take coarser sub-pixel
-  /// steps (`RingMaskShape.defaultSubpixelSteps(for:)`), so a frame of many small moving
-  /// rings keeps fewer masks.
+  /// over `R`, hence finer steps for smaller rings: these are the coarsest steps that hold
+  /// every size from 8 to 400 points to the 30 dB bar against Cairo at its exact size
+  /// (`FreePlacementQualityTests`). Rings under 8 pixels across are held to no picture and
+  /// take the coarse step, so a frame of many small moving rings keeps fewer masks.
   ///
-  /// Costs: a table lookup per loader; a shape made once per bucket a frame uses (scaling the
-  /// style's ring: no allocation), with its handle in the renderer's store kept from the last
-  /// frame that used the bucket, so the store finds its caches without hashing it.
+  /// Costs: a table lookup per loader; a shape made once per bucket a frame uses, with its
+  /// handle in the renderer's store kept from the last frame that used the bucket, so the
+  /// store finds its caches without hashing it.
   struct ShapeBuckets {
     /// Buckets per pixel of centreline radius.
     static let perPixel = 16.0

@@ -83,7 +83,6 @@ public final class LoaderField {
   var ringColorTable: [RGBAColor] = []
   /// Slots from the bottom of the stack to the top; -1 where `raise` or `remove` left a hole.
   var order: [Int32] = []
-  /// Holes in `order`.
   var orderHoles = 0
   var clock: SpeedClock
   /// Loader time of the latest toggle applied (any loader): toggles never go back.
@@ -135,30 +134,23 @@ public final class LoaderField {
   /// The container of the last draw (`loader(at:)`).
   var lastContainer: LoaderRect?
   /// Threads the field's CPU work may use: the motion's per-ring passes and the `spans`
-  /// backend's bands. Both split their work so that the output is the same bits at any count,
-  /// and both stay on the calling thread while the work is too small for a second thread to
-  /// pay, so the default of every core costs a small field nothing. Set it with
-  /// `setThreads(_:)`.
+  /// backend's bands. The output is the same bits at any count, and work too small for a
+  /// second thread stays on the calling thread, so the default of every core costs a small
+  /// field nothing. Set it with `setThreads(_:)`.
   public private(set) var threads: Int
 
-  /// The most `threads` a field takes: 256 (the demo's and the bench's `--threads` limit
-  /// too). The work splits into pieces of tens of thousands of rings a thread, and the
-  /// library's pool has one thread fewer than the cores, so a larger count would change
-  /// nothing but make a mistyped one look taken.
+  /// The most `threads` a field takes: 256. The library's pool has one thread fewer than the
+  /// cores, so a larger count would change nothing but make a mistyped one look taken.
   public static let maximumThreads = RotationEngine.maximumThreadCount
 
-  /// The most loaders this field holds: 2^24 (16,777,216) for the seed, fewer for a style of
-  /// many rings. Counted from what they need: each loader takes its share of the field's and
-  /// the engine's tables (about 190 bytes, and 60 more a ring: 488 for the seed's five), and
-  /// a field stops at 8 GiB of them, so a style of 1,024 rings holds about 140,000 loaders.
-  /// The 2^24 cap (7.6 GiB of the seed) is sixteen times the million loaders the engine is
-  /// designed and measured for: every index of its tables fits 32 bits with room to spare,
-  /// and no count times `ringCount` can overflow `Int`.
+  /// The most loaders this field holds: 2^24 for the seed, fewer for a style of many rings,
+  /// whose loaders' tables (`bytesPerLoader(ringCount:)`) would pass `maximumStorageBytes`.
+  /// The 2^24 cap keeps every index of the engine's tables in 32 bits and every count times
+  /// `ringCount` inside `Int`.
   ///
   /// `LoaderField(capacity:)`, `addLoaders(_:isAnimating:at:)` and
   /// `addLoader(isAnimating:at:)` throw `LoaderField.Error` (reason `.tooLarge`) for a count
-  /// past it, before anything is allocated. It is a bound on memory, not a promise of
-  /// speed: see `addLoaders(_:isAnimating:at:)` for what large fields cost.
+  /// past it, before anything is allocated. It is a bound on memory, not a promise of speed.
   public var maximumCount: Int { Self.maximumCount(ringCount: style.ringCount) }
 
   /// `maximumCount` for a style of `ringCount` rings.
@@ -166,9 +158,8 @@ public final class LoaderField {
     min(RotationEngine.maximumLoaders, maximumStorageBytes / bytesPerLoader(ringCount: ringCount))
   }
 
-  /// The most bytes of loader tables a field takes on (`maximumCount`): 8 GiB. The seed's
-  /// 2^24 loaders take 7.6 GiB of it (`theLimitsAreTheDocumentedOnes` says when a change
-  /// of the tables moves that).
+  /// The most bytes of loader tables a field takes on (`maximumCount`); the seed's 2^24
+  /// loaders fit (`theLimitsAreTheDocumentedOnes`).
   package static let maximumStorageBytes = 8 << 30
 
   /// Bytes one loader of `ringCount` rings takes in the tables of its field and its engine:

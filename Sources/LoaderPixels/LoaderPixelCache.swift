@@ -7,18 +7,12 @@
 /// The ring shapes drawn into pixel buffers, with their masks, and the budget that bounds
 /// them: what a `LoaderRenderer` is to an SDL renderer, for `PixelBuffer`s.
 ///
-/// Every `LoaderField` and `LoaderView` drawing into buffers with one cache shares its masks:
-/// 100 views of the seed at one density hold what one does. Draws that name none use
-/// `shared`, one for the process. A mask is made the first time a draw needs it; after every
-/// draw `cachedBytes` is within `budgetBytes`, counted as allocated: past it, what the cache
-/// ranks last goes (shapes least recently drawn, masks not drawn again), and whatever no draw
-/// has used for 1,024 draws goes too. A frame whose own masks need more is still drawn whole;
-/// they are given back after it and built again when drawn again, which costs time, not
-/// memory.
-///
-/// The cache never changes pixels: a draw's bytes are the same in a fresh cache, after an hour
-/// of animation, under a 1 MiB budget, after `purge()`, beside other views, at any thread
-/// count (the Performance article, "Memory", says what is guaranteed).
+/// Every `LoaderField` and `LoaderView` drawing into buffers with one cache shares its masks;
+/// draws that name none use `shared`, one for the process. After every draw `cachedBytes` is
+/// within `budgetBytes`, counted as allocated: past it, what was drawn least recently goes,
+/// and so does whatever no draw used for 1,024 draws. A frame whose own masks need more is
+/// still drawn whole; they are given back after it, which costs time, not memory. The cache
+/// never changes pixels (the Performance article, "Memory", says what is guaranteed).
 ///
 /// ```swift
 /// let cache = LoaderPixelCache(budgetBytes: 32 << 20)

@@ -15,26 +15,22 @@
 /// ```
 /// (`loaders` is the SDL renderer's `LoaderRenderer`, made once beside it.)
 ///
-/// On a renderer, `frame` is in the renderer's coordinates, as `SDL_RenderFillRectF` takes them: a point of
-/// the loader is a logical unit, and the rings are rasterized at the renderer's density, so a
-/// host that draws HiDPI with `SDL_RenderSetScale(renderer, 2, 2)` or a logical size gets
-/// crisp rings where its own rects go (see `LoaderField.draw(on:in:at:stoppingWhen:)`).
+/// On a renderer, `frame` is in the renderer's logical coordinates, as `SDL_RenderFillRectF`
+/// takes them, and the rings are rasterized at the renderer's density, so a HiDPI host gets
+/// crisp rings where its own rects go.
 ///
-/// Times are seconds on the caller's clock; the view appears at 0 of it (or at `appearingAt`),
-/// so with `isAnimating: true` ring 0 starts turning then and `draw(..., at: 0.35)` shows
-/// SPEC's 210, 60, 0, 0, 0 degrees. It draws any time at or after the start of the last step
-/// it drew (steps are 1/120 s of loader time); an earlier time throws a `LoaderField.Error`
-/// (make a new view to go back). A thin wrapper over a one-loader `LoaderField`: every timing,
-/// speed, motion and backend rule there applies.
+/// Times are seconds on the caller's clock; the view appears at 0 (or `appearingAt`), so with
+/// `isAnimating: true` ring 0 starts turning then and `draw(..., at: 0.35)` shows SPEC's 210,
+/// 60, 0, 0, 0 degrees. A thin wrapper over a one-loader `LoaderField`: every timing, speed,
+/// motion and backend rule there applies.
 public final class LoaderView {
   /// The one-loader field behind the view.
   package let field: LoaderField
   private let loader: LoaderID
 
   /// The row's ideal size in points, SwiftUI's `sizeThatFits` for the view: `style.ringCount`
-  /// rings of `style.frameSize` and as many spacers of `style.minimumSpacing`, 290 x 50 for
-  /// the seed (five 50-point rings, five 8-point spacers). In a narrower frame the rings
-  /// overflow it unless `fitsFrame` is set.
+  /// rings of `style.frameSize` and as many spacers of `style.minimumSpacing`. In a narrower
+  /// frame the rings overflow it unless `fitsFrame` is set.
   public var naturalSize: (width: Double, height: Double) { RowLayout.naturalSize(style: style) }
 
   /// Whether a frame smaller than `naturalSize` shrinks the row to fit it (one uniform scale,
@@ -72,8 +68,8 @@ public final class LoaderView {
     isAnimating: Bool, style: LoaderStyle, backend: RingBackend? = nil,
     appearingAt start: Double = 0, fitsFrame: Bool = false
   ) throws(LoaderField.Error) {
-    // One loader's five rings are far below any pass's threshold for a second thread; one
-    // thread also spares the host the core count's lookup (`RotationEngine.availableCores`).
+    // Five rings never need a second thread, and one thread spares the host the core count's
+    // lookup.
     field = try LoaderField(
       style: style, layout: fitsFrame ? .fittedRow : .row, backend: backend, startingAt: start,
       threads: 1)

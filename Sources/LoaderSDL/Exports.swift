@@ -1,5 +1,4 @@
-// `import LoaderSDL` gives a host everything it had before the buffer module was split out:
-// SDL2 and SDL2_gfx's C API, LoaderPixels (`LoaderView`, `LoaderField`, `PixelBuffer`) and,
-// through it, LoaderCore.
+// `import LoaderSDL` gives a host SDL2 and SDL2_gfx's C API, LoaderPixels (`LoaderView`,
+// `LoaderField`, `PixelBuffer`) and, through it, LoaderCore.
 @_exported import CSwiftLoaderSDL2
 @_exported import LoaderPixels

@@ -6,15 +6,11 @@ import LoaderPixels
 // `LoaderPoint`).
 extension LoaderField {
   /// Draws every loader at `time` over what the renderer already shows (the caller clears),
-  /// as SDL's own calls draw: `frame` is in the renderer's current coordinates (relative to
-  /// the viewport, through the render scale and the logical size, clipped by the clip rect,
-  /// into the current render target), exactly the rectangle `SDL_RenderFillRectF(frame)`
-  /// would fill. Loaders are laid out in it by `layout` (in `.free` layout each in its own
-  /// frame, offset by `frame`'s corner), one logical unit a point, and their rings are
-  /// rasterized at the renderer's density (output pixels per logical unit, read from its
-  /// scale), so they stay crisp under `SDL_RenderSetScale` or a logical size. The renderer's
-  /// state (draw colour, blend mode, target, viewport, clip rect, scale) is as it was when
-  /// this returns.
+  /// as SDL's own calls draw: `frame` is exactly the rectangle `SDL_RenderFillRectF(frame)`
+  /// would fill (viewport, render scale, logical size, clip rect and target all apply).
+  /// Loaders are laid out in it by `layout`, one logical unit a point, and their rings are
+  /// rasterized at the renderer's density, so they stay crisp under `SDL_RenderSetScale` or a
+  /// logical size. The renderer's state is as it was when this returns.
   /// - Parameters:
   ///   - target: the `LoaderRenderer` of the SDL renderer to draw on.
   ///   - frame: the container, in the renderer's logical coordinates.
@@ -149,10 +145,9 @@ extension LoaderField {
   }
 
   /// Hands the C allocator's free pages back to the system (glibc's `malloc_trim`; nothing
-  /// elsewhere). The field gives its storage back as loaders are removed, but glibc keeps
-  /// freed blocks below its dynamic mmap threshold (up to 32 MiB each) in its heap: a host that
-  /// shrank a field from a million loaders to a few calls this once to see its resident
-  /// memory fall. It affects the whole process, so the library never calls it itself.
+  /// elsewhere). glibc keeps freed blocks below its mmap threshold in its heap, so a host that
+  /// shrank a field from a million loaders to a few calls this once to see its resident memory
+  /// fall. It affects the whole process, so the library never calls it itself.
   public static func returnFreedMemory() {
     swiftloader_return_free_memory()
   }

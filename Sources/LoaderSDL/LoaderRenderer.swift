@@ -17,20 +17,16 @@ import LoaderCore
 ///
 /// ## Caches
 /// A ring shape (style, fit and pixel density) has one cache per backend on the renderer,
-/// whatever the number of views: 100 views of the seed at one density hold what one does. The
-/// renderer's store owns them all, with every shape's masks, on one clock (draws, never the
-/// wall clock, so a host that stops drawing loses nothing): a cache is made on its shape's
-/// first draw; past `budgetBytes` what ranks last goes (shapes least recently drawn, masks not
-/// drawn again), and whatever no draw has used for 1,024 draws goes too. `cachedBytes` says
-/// what is held. None of it changes pixels: the same scene at the same time draws the same
-/// bytes on a fresh renderer and after an hour (see <doc:Performance>, "Memory").
+/// whatever the number of views. The renderer's store owns them all, with every shape's
+/// masks, on one clock of draws (never the wall clock, so a host that stops drawing loses
+/// nothing): past `budgetBytes` what was drawn least recently goes, and so does whatever no
+/// draw used for 1,024 draws. None of it changes pixels (see <doc:Performance>, "Memory").
 ///
 /// ## Lifetime
 /// SDL2 tells nobody when a renderer is destroyed and may give a new one the old address, so
-/// nothing is looked up by address: the object you made for a renderer is the only way its
-/// textures are reached. It must not outlive the renderer; `close()` frees its textures at once
-/// and makes later draws on it throw, so a host can end it in the same place it destroys the
-/// renderer.
+/// nothing is looked up by address: this object is the only way to the renderer's textures.
+/// It must not outlive the renderer; `close()` frees its textures at once and makes later
+/// draws throw.
 ///
 /// Not thread-safe: draw on the thread that owns the renderer, as SDL requires.
 public final class LoaderRenderer {
@@ -53,7 +49,6 @@ public final class LoaderRenderer {
   private var backends: [any RingRasterizer] = []
   /// The shipped backends' indices in `backends`, made on first use.
   private var slotOfBackend: [RingBackend: Int] = [:]
-  /// Whether `close()` was called.
   package private(set) var isClosed = false
 
   /// What the renderer is, for the default choice of a backend: read on the first draw that
@@ -80,14 +75,13 @@ public final class LoaderRenderer {
 
   /// The backend a draw of `rings` rings uses here when it asks for none: `spans` on SDL's
   /// software renderer; `gpu` on SDL's OpenGL renderers on a GPU, once it has shown it draws
-  /// right there; else `gfx` for draws under a count of rings and `spans` from it (1,000 on
-  /// a CPU rasterizer behind OpenGL, 25,000 elsewhere).
+  /// right there; else `gfx` for draws under a count of rings and `spans` from it
+  /// (`RendererKind.preferred(rings:gpuTrusted:)`).
   ///
   /// Before the first default draw of an OpenGL renderer on a GPU trusts `gpu`, the backend
-  /// compiles its shaders, checks GL's error flags after its set-up and draws a probe into a
-  /// framebuffer of its own, which must read back what the `spans` kernel draws of the same
-  /// rings. If any of that fails, or a later `gpu` draw raises a GL error, the renderer draws
-  /// without `gpu` from then on (the frame that failed included) and
+  /// compiles its shaders, checks GL's error flags and draws a probe that must read back what
+  /// the `spans` kernel draws. If any of that fails, or a later `gpu` draw raises a GL error,
+  /// the renderer draws without `gpu` from then on (the failed frame included) and
   /// `backendDescription(rings:)` says why. A draw that asks for `.gpu` by name is never
   /// redirected: it throws the error.
   /// - Parameter rings: the rings in the draw (five a loader).
@@ -148,7 +142,7 @@ public final class LoaderRenderer {
     return false
   }
 
-  /// The rasterizer of the backend a draw of `rings` rings uses by default here (tests).
+  /// The backend a draw of `rings` rings uses here by default (the bench's name for it).
   package func preferredBackend(rings: Int) -> RingBackend { defaultBackend(rings: rings) }
 
   /// The loaders' side of `renderer`: nothing is made until the first draw on it.

@@ -4,16 +4,12 @@ import LoaderCore
 import LoaderSDL
 
 /// An SDL renderer drawing into a 32-bit ARGB surface in memory: the demo's headless frames and
-/// recordings, the tests and the bench (the project's one canvas type; the library itself
-/// needs none).
+/// recordings, the tests and the bench.
 ///
 /// `init(width:height:)` is SDL's software renderer on the surface itself and needs no video
-/// driver. `openGL(width:height:)` is an OpenGL renderer on SDL's offscreen (EGL) driver, or
-/// on the video driver already up (see `bringUpVideo()`), drawing into a target texture that
-/// `flush()` reads back into the surface: the renderer `gpu` runs on (SDL's `opengl`, or
-/// `opengles2` when asked for by name). On it the
-/// surface is only the read-back copy, so CPU backends must not write it (`loaderRenderer` is made
-/// with the surface on the software canvas, without it on OpenGL).
+/// driver. `openGL(width:height:)` is an OpenGL renderer (the one `gpu` runs on) drawing into
+/// a target texture that `flush()` reads back into the surface; there the surface is only the
+/// read-back copy, so `loaderRenderer` is made without it and CPU backends never write it.
 package final class OffscreenCanvas {
   /// Size in pixels.
   package let width: Int
@@ -44,10 +40,9 @@ package final class OffscreenCanvas {
   /// hand-over, and misses the kernel's hand-over of a contended `Mutex` on Linux.
   private static let videoLock = NSLock()
 
-  /// Runs `body` holding the lock under which canvases open and close their windows: SDL's
-  /// window list and its EGL loading are not thread-safe, so a process that makes OpenGL
-  /// canvases on several threads (the tests, the bench) makes and destroys its other windows,
-  /// and asks SDL about them, only in here.
+  /// Runs `body` holding the lock under which canvases open and close their windows: a process
+  /// that makes OpenGL canvases on several threads makes, destroys and queries its other
+  /// windows only in here.
   package static func withVideoLock<Result, Failure: Error>(
     _ body: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -56,13 +51,11 @@ package final class OffscreenCanvas {
     return try body()
   }
 
-  /// SDL's video subsystem is process-wide, and `SDL_VideoInit` shuts down one that is already
-  /// up (closing every window of it) before starting another. So an OpenGL canvas uses the
-  /// video driver that is up, whatever it is (the host's windows stay open; its canvas is one
-  /// more hidden window there), and brings up SDL's offscreen driver only when none is. A
-  /// process that will open windows of its own initialises video first. (`package` so that a
-  /// test playing a host brings its video up through the same lock: two `SDL_VideoInit`s at
-  /// once leave one side without its driver.)
+  /// SDL's video subsystem is process-wide, and `SDL_VideoInit` shuts down one that is up
+  /// (closing its windows). So an OpenGL canvas is one more hidden window of the driver that
+  /// is up, and brings up SDL's offscreen driver only when none is: a process that opens
+  /// windows of its own initialises video first. `package` so a test playing a host brings
+  /// its video up under the same lock.
   package static func bringUpVideo() throws(SDLError) {
     try withVideoLock { () throws(SDLError) in try bringUpVideoHoldingLock() }
   }
@@ -77,12 +70,7 @@ package final class OffscreenCanvas {
     try self.init(width: width, height: height, openGL: false)
   }
 
-  /// An OpenGL canvas, or why there is none (no EGL, no GL renderer).
-  ///
-  /// It needs SDL's video subsystem, which is process-wide: when one is up (a host's
-  /// windows), the canvas is a hidden window of that driver and nothing else changes; when
-  /// none is, this brings up SDL's offscreen driver for the whole process (initialise video
-  /// yourself first if the process will open windows too).
+  /// An OpenGL canvas, or why there is none (no EGL, no GL renderer); see `bringUpVideo()`.
   /// - Parameters:
   ///   - width: the canvas's width, pixels.
   ///   - height: its height, pixels.
@@ -164,13 +152,10 @@ package final class OffscreenCanvas {
 
   /// Loads SDL's OpenGL library (EGL and Mesa's driver) once, for the rest of the process.
   ///
-  /// SDL loads it with the first OpenGL window and unloads it with the last: EGL terminated,
-  /// the driver (`swrast_dri.so`) unmapped. Canvases come and go (the tests make hundreds on
-  /// several threads), so the driver was unmapped and mapped again many times a run, while
-  /// threads it had started could still be on their way out of its code; a thread left running
-  /// there jumps into whatever is mapped at that address next (another thread's stack, say) and
-  /// crashes the process with no frame to unwind. Holding one reference of our own, never
-  /// released, keeps the driver mapped and its threads' code valid until the process exits.
+  /// SDL unloads it with the last OpenGL window, unmapping the driver while threads it started
+  /// may still be on their way out of its code, which then crash the process. Canvases come
+  /// and go on several threads, so one reference of our own, never released, keeps the driver
+  /// mapped until the process exits.
   private static func holdOpenGLLibraryHoldingLock() throws(SDLError) {
     guard !holdsOpenGLLibrary else { return }
     guard SDL_GL_LoadLibrary(nil) == 0 else { throw SDLError("SDL_GL_LoadLibrary") }
@@ -291,14 +276,11 @@ package final class OffscreenCanvas {
   }
 
   /// The canvas encoded as a PNG file's bytes, for the caller's own writer: encoding into
-  /// memory is what lets every failure be seen (`IMG_SavePNG` on a path ignores a failed
-  /// `fclose`, so a full disk gives a short file and success).
+  /// memory lets every failure be seen (`IMG_SavePNG` on a path ignores a failed `fclose`).
   ///
-  /// The encoder writes into a buffer no PNG of this canvas can outgrow: zlib's stored
-  /// (uncompressed) form of the filtered rows, `height * (4 * width + 1)` bytes, plus 5 bytes
-  /// per 16 KiB deflate block, 12 per IDAT chunk and a few hundred for the headers, covered
-  /// by `raw / 64 + 4096`. An encoder that still ran out would fail a write, and that is
-  /// reported, never truncated.
+  /// The buffer is one no PNG of this canvas can outgrow: zlib's stored form of the filtered
+  /// rows, `height * (4 * width + 1)` bytes, plus deflate's block, chunk and header overhead,
+  /// covered by `raw / 64 + 4096`. Running out would fail a write, reported, never truncated.
   package func pngData() throws(SDLError) -> [UInt8] {
     flush()
     return try Self.pngData(of: surface)

@@ -33,7 +33,6 @@ package final class FrameRecorder {
   /// MP4's and WebM's chroma layout; GIF and WebP store RGB and ignore it.
   package let pixelFormat: VideoPixelFormat
   package let temporaryPath: String
-  /// Frames appended so far.
   package private(set) var frameCount = 0
   private var encoder: (any FrameEncoder)?
 

@@ -8,9 +8,9 @@ import Foundation
 ///   transparent, so they too stay exactly as shown.
 /// - Each frame has its own colour table (`FramePalette`) for the pixels it changes: exact when
 ///   they hold at most 255 colours (256 for the first frame, which has no transparency), median
-///   cut otherwise. A seed frame at scale 1 holds about 620 colours (five rings of about 120
-///   coverage levels each, plus the background), so the first frame is quantized; the frames
-///   after it change only the turning rings, and are exact whenever those fit.
+///   cut otherwise. A whole seed frame holds more (five rings of many coverage levels), so the
+///   first frame is quantized; later frames change only the turning rings and are exact
+///   whenever those fit.
 /// - Frame `k`'s delay is `clock.shownTicks(ofFrame: k)` in centiseconds: the recording drew
 ///   it at the centisecond it starts at (`RecordingSchedule.Clock`), so the file's length is
 ///   exact and no frame is shown at a time it was not drawn for.

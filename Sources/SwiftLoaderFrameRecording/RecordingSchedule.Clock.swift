@@ -13,8 +13,7 @@ extension RecordingSchedule {
   /// shown(k)    = tick(k + 1) - tick(k)      ticks, the frame's delay or duration
   /// ```
   /// so the shown durations of any `framesPerCycle` consecutive frames add up to exactly
-  /// `ticksPerCycle`, and the running time never drifts from the rate. The seed's loop as a GIF
-  /// is 62 frames in 125 cs: 61 delays of 2 cs and one of 3.
+  /// `ticksPerCycle`, and the running time never drifts from the rate.
   ///
   /// MP4 takes any time base, so its clock is the coarsest grid on which every frame's start
   /// is exact: `1 / fps` for a plain recording, 1/248 s for the seed's loop (62 frames in

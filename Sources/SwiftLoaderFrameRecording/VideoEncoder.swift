@@ -9,12 +9,10 @@ import Foundation
 ///   for x264 at yuv420p, High 4:4:4 Predictive at yuv444p: CRF 0 would switch to a lossless
 ///   profile that browsers do not play).
 /// - At yuv420p quality is bounded by the chroma subsampling, not the codec: a 4-pixel ring
-///   stroke is two chroma samples wide, so saturated edges bleed, whatever the codec keeps.
-///   The conversion is the best swscale offers (Lanczos chroma filtering, chroma read from
-///   every input pixel, accurate rounding; its default bicubic loses more), and at CRF 8 the
-///   codec adds little to that conversion's own loss. Larger scales do better: the
-///   strokes are wider than the chroma grid. yuv444p keeps every chroma sample. The README
-///   has each format's figures against the headless frames.
+///   stroke is two chroma samples wide, so saturated edges bleed. The conversion is the best
+///   swscale offers (Lanczos chroma filtering, chroma read from every input pixel, accurate
+///   rounding), and at CRF 8 the codec adds little to its loss. yuv444p keeps every chroma
+///   sample. The README has each format's figures.
 /// - Colour: BT.601 limited range (swscale's default matrix), tagged so in the stream so
 ///   players convert back with the same matrix.
 /// - Time: the codec's time base is the clock's tick (`RecordingSchedule.Clock`), frame `k`

@@ -15,11 +15,9 @@ import LoaderCore
 ///
 /// Why these limits:
 /// - 16384 px a side is the offscreen canvas's limit (and a common GPU texture limit).
-/// - 256 px of ring radius: the demo's own bound, not a backend's: a ring 512 px across is
-///   already larger than any loader a screen shows. The backends refuse only rings whose outer
-///   edge is further out: `spans` past 2048 px (`RingMaskShape.maximumRadius`, whose key
-///   table grows by 16 KiB per pixel of radius), `gfx` past 1024 px (`GfxAtlas.maximumReach`,
-///   a cell painted on the CPU), `gpu` past 2^16 px (`Float` positions in its shader).
+/// - 256 px of ring radius is the demo's own bound (larger than any loader a screen shows),
+///   inside every backend's: `RingMaskShape.maximumRadius`, `GfxAtlas.maximumReach`,
+///   `GPURingRasterizer.maximumRadius`.
 /// - 1e-6 px: a ring that small covers nothing, and below it the backends' arc steps and
 ///   cap counts would be computed from denormal numbers.
 package struct ScenePixelSizes: Sendable, Equatable {

@@ -67,7 +67,6 @@ package enum Cancellation {
     watcher.start()
   }
 
-  /// The signal received, if any.
   package static var signal: Int32? {
     let s = received.load(ordering: .acquiring)
     return s == 0 ? nil : s

@@ -10,9 +10,9 @@ import Foundation
 ///
 /// Nothing at all is written when the stream is not a terminal (a pipe, a file: a log must
 /// not fill with carriage returns), when the caller silences it (`--quiet`), or when the run
-/// ends within `delay` of its start: a short run prints exactly what it printed before. The
-/// estimate is the mean time per frame so far times the frames left. Rewrites come at most
-/// every `interval`, so a run of 100 000 quick frames does not spend its time on the terminal.
+/// ends within `delay` of its start. The estimate is the mean time per frame so far times the
+/// frames left. Rewrites come at most every `interval`, so a run of many quick frames does
+/// not spend its time on the terminal.
 ///
 /// The clock and the test for a terminal are injected, so tests drive it without either.
 package final class ProgressLine {

@@ -25,7 +25,6 @@ struct HUDStatistics {
   private var newest = -1
   private var sorted: [Double] = []
 
-  /// Frames recorded so far.
   private(set) var count = 0
 
   /// Adds the time one frame took, seconds. Non-finite and negative times are dropped: a clock

@@ -171,13 +171,11 @@ final class LoaderScene {
 
   // MARK: - Input (window)
 
-  /// Flips loader `i` at `t`.
   func toggle(loader i: Int, at t: Double) throws(LoaderField.Error) {
     guard field.loaders.indices.contains(i) else { return }
     try toggle(field.loaders[i], at: t)
   }
 
-  /// Flips loader `id` at `t`.
   func toggle(_ id: RotationEngine.LoaderID, at t: Double) throws(LoaderField.Error) {
     isScriptDropped = true
     try field.setAnimating(!(try field.isAnimating(id)), loader: id, at: t)

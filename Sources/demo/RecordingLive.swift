@@ -8,9 +8,9 @@ import SwiftLoaderSupport
 /// Every presented frame is offered with the wall-clock time it shows; a frame is read back
 /// (`Screenshot`) and encoded whenever the file's next frame start has come (the format's
 /// `RecordingSchedule.Clock` at `fps`), and repeated when the window fell behind by more
-/// than one, so the file's clock matches the wall clock. The window's size is fixed for the recording: a resize ends it. Reading back and
-/// encoding happen on the window's thread, so a large window records at a lower frame rate
-/// than it draws without recording.
+/// than one, so the file's clock matches the wall clock. The window's size is fixed for the
+/// recording: a resize ends it. Reading back and encoding happen on the window's thread, so
+/// a large window records at a lower frame rate than it draws without recording.
 final class LiveRecording {
   let path: String
   private let file: OutputFile

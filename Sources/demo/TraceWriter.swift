@@ -13,8 +13,8 @@ import SwiftLoaderSupport
 /// ```
 /// Lengths in output pixels (`radius`: half the ring's frame, as a sprite's fit makes it),
 /// angles in degrees clockwise, unwrapped, colours `#RRGGBBAA` as the loader has them (its
-/// opacity left out). Toggle times are
-/// written in full (shortest round-trip) so the schedule replays exactly.
+/// opacity left out). Toggle times are written in full (shortest round-trip) so the schedule
+/// replays exactly.
 ///
 /// Every value is encoded by Foundation's `JSONEncoder` (escaping, number syntax), a chunk
 /// of loaders at a time, so memory stays bounded by `loadersPerChunk` whatever the scene's

@@ -3,9 +3,10 @@ import SwiftLoaderSupport
 
 /// What the window's keys and clicks do to the scene, at the time they are stamped with:
 /// Space toggles the seed's loader (the grid and the sprites: all), `A` all, a click the
-/// loader under the pointer (the topmost sprite's where they overlap), `+` / `-` double and halve the grid, `B` the next backend, `[` / `]` halve and
-/// double the speed (within `DemoOptions.speedRange`), `M` reduced motion. The window's own
-/// keys (HUD, keys panel, screenshot, recording) are `WindowExtras`'.
+/// loader under the pointer (the topmost sprite's where they overlap), `+` / `-` double and
+/// halve the grid, `B` the next backend, `[` / `]` halve and double the speed (within
+/// `DemoOptions.speedRange`), `M` reduced motion. The window's own keys (HUD, keys panel,
+/// screenshot, recording) are `WindowExtras`'.
 struct WindowInput {
   enum Outcome: Equatable {
     case handled

@@ -5,7 +5,6 @@
 package struct RasterError: Error, Sendable, CustomStringConvertible {
   /// The part that refused (`"spans backend"`) or the call that failed.
   package var call: String
-  /// Why.
   package var message: String
   /// What kind of failure, as the public error reports it.
   package var reason: LoaderField.Error.Reason

@@ -43,9 +43,8 @@ package struct RasterFrame {
     let (x0, y0) = (Float(region.x), Float(region.y))
     let (x1, y1) = (Float(region.x + region.width), Float(region.y + region.height))
     var current = Int32(-1)
-    // The current shape's cache, not retained: `typed` holds it for the whole call. (A strong
-    // reference here retained and released a cache at each change of shape: in a scene of
-    // mixed sizes, nearly every ring; Benchmarks/README.md has what that cost.)
+    // The current shape's cache, not retained: `typed` holds it for the whole call, and a
+    // strong reference would retain and release at every change of shape.
     var cache: Unmanaged<C>?
     var reach: Float = 0
     for ring in rings {

@@ -7,15 +7,13 @@ import CSwiftLoaderSDL2
 /// ```
 /// pixel = floor(viewport) + p * scale            (viewport in pixels, scale = render scale)
 /// ```
-/// where the render scale carries `SDL_RenderSetScale` and `SDL_RenderSetLogicalSize` (which
-/// sets a scale and a letterboxing viewport), and the drawing is clipped to the viewport and
-/// the clip rect. `enter` saves the scale, the draw colour and the draw blend mode, sets the
-/// scale to 1 so that the backends address whole output pixels (SDL applies the scale when a
-/// call is queued, so the host's earlier calls keep theirs), and reads the viewport and clip
-/// rect back, exactly, in pixels. `restore` puts back what it saved: the viewport, clip rect and
-/// target are never changed. Nothing is read back through a rounding getter at the host's
-/// scale (`SDL_RenderGetViewport` floors `viewport / scale`, which would move a letterboxed
-/// viewport by a pixel).
+/// where the render scale carries `SDL_RenderSetScale` and `SDL_RenderSetLogicalSize`, and
+/// the drawing is clipped to the viewport and the clip rect. `enter` saves the scale, the draw
+/// colour and blend mode, sets the scale to 1 so the backends address whole output pixels
+/// (SDL applies the scale when a call is queued, so the host's earlier calls keep theirs), and
+/// reads the viewport and clip rect back exactly, in pixels, never through a getter that
+/// rounds at the host's scale (`SDL_RenderGetViewport` floors `viewport / scale`). `restore`
+/// puts back what it saved; the viewport, clip rect and target are never changed.
 package struct HostRenderState {
   package let renderer: OpaquePointer
   /// The host's render scale: output pixels per logical unit on each axis.

@@ -28,9 +28,8 @@ package protocol RingRasterizer: BackendMemory {
   func makeCache(for shape: DashedRing, on target: RasterTarget, budgetBytes: Int)
     throws(SDLError) -> any RingShapeCache
   /// Draws `frame`'s rings. A backend that draws in bounded pieces (`gfx`) asks
-  /// `shouldStop` between them and returns false once it says yes; `spans` draws a frame in
-  /// one piece (tens of milliseconds for a million rings) and `gpu` in one draw call: they
-  /// return true.
+  /// `shouldStop` between them and returns false once it says yes; one that draws a frame in
+  /// one piece (`spans`, `gpu`) returns true.
   func draw(
     _ frame: RasterFrame, on target: RasterTarget, stoppingWhen shouldStop: () -> Bool
   ) throws(SDLError) -> Bool

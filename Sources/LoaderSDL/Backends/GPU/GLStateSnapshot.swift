@@ -46,9 +46,9 @@ struct GLStateSnapshot: Equatable {
     GL_UNPACK_ALIGNMENT, GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS, GL_UNPACK_SKIP_PIXELS,
   ]
 
-  /// Reads the state now (the draw's framebuffer binding too, for a test to compare; it is
-  /// never changed, so never put back), for a draw that uses texture unit `unit` (0-based), on an OpenGL ES
-  /// context or a desktop one.
+  /// Reads the state now, for a draw that uses texture unit `unit` (0-based) on an OpenGL ES
+  /// context or a desktop one; the framebuffer binding too, for a test to compare (it is never
+  /// changed, so never put back).
   init(_ gl: GLFunctions, unit: UInt32, openGLES: Bool) {
     self.unit = unit
     program = gl.integer(GL_CURRENT_PROGRAM)

@@ -77,7 +77,6 @@ final class GPUContext {
     }
   }
 
-  /// The program's GL name.
   var programName: UInt32 { program.program }
 
   /// Bytes of buffers and textures, as allocated.
@@ -90,8 +89,7 @@ final class GPUContext {
   /// the draw): appended when there is room, the table packed afresh with this frame's
   /// shapes (and grown if need be) when there is not.
   /// - Throws: a `.tooLarge` error when this frame's shapes hold more dashes than the largest
-  ///   texture the context makes (16,384 rows of 1,024 on llvmpipe: 4,096 shapes of the most
-  ///   dashes a ring may have).
+  ///   texture the context makes.
   func place(_ shapes: [GPURingRasterizer.Shape?]) throws(SDLError) {
     let row = GPURingProgram.tableWidth
     var needed = 0

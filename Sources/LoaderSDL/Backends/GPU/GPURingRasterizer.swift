@@ -6,14 +6,12 @@ import LoaderCore
 /// or OpenGL ES renderer (`--backend gpu`): the GPU computes each pixel's coverage from a
 /// small record per ring, so the CPU's share of a frame is one pass over the rings.
 ///
-/// Each ring is a record: its centre, radius, half width, colour, its shape's place in the
-/// dash table and its caps (`Record`, 32 bytes), and its angle (4 bytes). Records go into a
-/// buffer that is uploaded where they changed, angles into one buffer upload a frame; each
-/// shape's dashes go into a texture once (`GPURingProgram` has the shader). The draw itself:
-/// `SDL_RenderFlush` (the host's queued draws first, SDL's context current), then the
-/// program over one quad per ring instance into whatever framebuffer SDL has bound (the
-/// window, or a render target's), with SDL's blending (`SDL_BLENDMODE_BLEND`), the viewport
-/// and clip of `HostRenderState`; every piece of GL state touched is put back
+/// Each ring is a record (`Record`: centre, radius, half width, colour, its shape's place in
+/// the dash table, caps) and an angle. Records are uploaded where they changed, angles every
+/// frame; each shape's dashes go into a texture once (`GPURingProgram` has the shader). The
+/// draw flushes SDL's queue (the host's draws first, SDL's context current), then draws one
+/// quad per ring into whatever framebuffer SDL has bound, with SDL's blending and
+/// `HostRenderState`'s viewport and clip; every piece of GL state touched is put back
 /// (`GLStateSnapshot`), so SDL's cached state stays true.
 ///
 /// Offered on SDL's `opengl` renderer with OpenGL 3.3 or later and on `opengles2` with OpenGL
@@ -195,10 +193,9 @@ package final class GPURingRasterizer: RingRasterizer {
   }
 
   /// Proves the backend on `renderer` before a default trusts it: the program compiles and
-  /// links and the set-up raises no GL error (`prepare`), and a probe (the seed's ring, a
-  /// stroke under a pixel wide, butt caps, one half transparent) drawn into a framebuffer of
-  /// its own reads back within `GPUProbe.minimumPSNR` of the `spans` kernel's pixels of the
-  /// same rings.
+  /// links, the set-up raises no GL error (`prepare`), and the probe (`GPUProbe`) drawn into a
+  /// framebuffer of its own reads back within `GPUProbe.minimumPSNR` of the `spans` kernel's
+  /// pixels.
   /// - Throws: why not, in one line (`SDLError.message`).
   package func verify(on renderer: OpaquePointer) throws(SDLError) {
     let context = try prepare(renderer)

@@ -11,22 +11,17 @@ import LoaderCore
 /// phase = round(angle / 360 * phases) mod phases,  phases = max(64, ceil(2 pi (r + w/2) / 0.2))
 /// q     = round(center * S),  anchor = floor(q / S),  s = q - anchor * S      (S = 4)
 /// ```
-/// so the rotation moves the outermost ink at most 0.1 px from the exact angle, and the
-/// centre moves at most `1 / (2 S)` = 0.125 px from the exact position (rings at whole or
-/// half pixels, as rows and the bench place them, land exactly). The cell holds the ring
-/// centred at `(origin + sx / S, origin + sy / S)`; `origin = ceil(r + w/2 + 1/2)` (`+ 1` for a
-/// stroke under 2 pixels wide, whose quarters reach further:
-/// `DashedRing.DistanceTable.fringeReach(halfWidth:)`) leaves room for the antialiased fringe
-/// at every offset, so the cell's side is `2 origin + 1`.
+/// so the rotation moves the outermost ink at most 0.1 px from the exact angle and the centre
+/// at most `1 / (2 S)` px from the exact position (rings at whole or half pixels land
+/// exactly). The cell holds the ring centred at `(origin + sx / S, origin + sy / S)`, with
+/// `origin` leaving room for the antialiased fringe at every offset
+/// (`DashedRing.DistanceTable.fringeReach(halfWidth:)`); the cell's side is `2 origin + 1`.
 ///
-/// Memory: `side^2 * 4` bytes a cell, `phases * S^2` cells at most, painted on demand within
-/// the shape's share of its `LoaderRenderer`'s budget at each draw (`fit(toBytes:)`,
-/// `CachePolicy.shapeShare`), in textures one cell wide holding a column of `cellsPerPage`
-/// cells, so a cell's rows lie next to each other in memory and its copy reads one compact
-/// block. Rings on whole pixels (rows, the bench) need one offset's `phases` cells; free
-/// positions need up to `S^2` times as many. Cells are stamped with the store's clock as
-/// masks are; when every slot is taken, the cell `CachePolicy` ranks last is painted over, so
-/// a frame needing more cells than fit is correct, only slower.
+/// Cells are painted on demand within the shape's share of the budget (`fit(toBytes:)`), in
+/// textures one cell wide, so a cell's rows lie next to each other and its copy reads one
+/// compact block. Rings on whole pixels need one offset's `phases` cells; free positions up to
+/// `S^2` times as many. When every slot is taken, the cell `CachePolicy` ranks last is painted
+/// over, so a frame needing more cells than fit is correct, only slower.
 final class GfxAtlas: RingShapeCache {
   /// Where one painted cell lies in its page, and which of its rectangles (`GfxAtlasStrips`)
   /// hold its ink.
@@ -83,10 +78,9 @@ final class GfxAtlas: RingShapeCache {
 
   /// A cell cut into more rectangles than this is copied whole (the ink's bounding box).
   static let maximumRects = 32
-  /// What one more copy costs, in blended pixels: the software renderer's set-up and
-  /// clipping of a rectangle against the blending of its pixels, which it does pixel by pixel
-  /// on the CPU, so skipping a cell's empty middle pays. (An atlas lives on SDL's software
-  /// renderer only: an accelerated one takes a `GfxShapeTexture`.)
+  /// What one more copy costs, in blended pixels: the software renderer sets up and clips
+  /// each rectangle and blends pixel by pixel on the CPU, so skipping a cell's empty middle
+  /// pays.
   static let copyOverheadPixels = 16
 
   init(

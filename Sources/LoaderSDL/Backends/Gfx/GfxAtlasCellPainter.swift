@@ -49,7 +49,6 @@ package final class GfxAtlasCellPainter {
     SDL_FreeSurface(surface)
   }
 
-  /// Bytes of the surface.
   var bytes: Int { side * Int(surface.pointee.pitch) }
 
   /// Paints `shape` turned `degrees` clockwise with its centre at `(centerX, centerY)`

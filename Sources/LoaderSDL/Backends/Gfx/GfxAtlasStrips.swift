@@ -4,11 +4,9 @@ import CSwiftLoaderSDL2
 /// clear middle and its corners.
 ///
 /// A renderer's copy costs about `overhead` pixels' worth of work per rectangle plus one
-/// blend per pixel, transparent or not, and a ring's ink is a thin annulus: of the 51 x 51
-/// pixels around the seed ring at scale 1 only about 640 are inked; at the overhead the atlas
-/// uses (16) about 880 are copied, in about 18 rectangles. The rows are cut into bands; a band
-/// crossing the hole becomes two rectangles (left and right of it), one elsewhere; the cut
-/// minimizes
+/// blend per pixel, transparent or not, and a ring's ink is a thin annulus. The rows are cut
+/// into bands; a band crossing the hole becomes two rectangles (left and right of it), one
+/// elsewhere; the cut minimizes
 /// ```
 /// sum over rectangles of (width * height + overhead)
 /// ```

@@ -5,30 +5,20 @@ import LoaderCore
 /// Paints dashed rings with SDL2_gfx primitives only: a one-row `boxRGBA` for each run of
 /// pixels the stroke covers completely, `pixelRGBA` with the pixel's coverage as alpha for the
 /// antialiased fringe. Not a backend: the `gfx` backend (`GfxRingRasterizer`) paints its atlas
-/// cells and shape textures with it, once each, and copies them. (`hlineRGBA` goes through SDL's line drawing, which at partial alpha
-/// left run pixels up to 102 levels off the ideal; a box fills each pixel once.)
+/// cells and shape textures with it, once each, and copies them. (`hlineRGBA` goes through
+/// SDL's line drawing, which leaves partial-alpha runs off the ideal; a box fills each pixel
+/// once.)
 ///
-/// SDL2_gfx has no thick arc and takes integer (`Sint16`) pixel indices, so polygon-based
-/// constructions (a filled bent-capsule polygon plus an `aapolygonRGBA` outline) snap every
-/// vertex to the pixel grid; at 4-pixel strokes that moves edges by up to half a pixel and
-/// the short outline segments come out as unantialiased horizontal, vertical or diagonal runs.
-/// Against the ideal coverage below, that construction fell short of the 30 dB bar
-/// (Benchmarks/README.md, "Figures behind the code"); this one is exact up to 8-bit rounding. Integer indices are no limit
-/// here: coverage is computed in continuous coordinates and only the pixel is an index.
+/// SDL2_gfx has no thick arc and takes integer pixel indices, so a polygon construction snaps
+/// every vertex to the grid and misses the 30 dB bar; here coverage is computed in continuous
+/// coordinates and only the pixel is an index, exact up to 8-bit rounding.
 ///
 /// Coverage is `DashedRing.DistanceTable.coverage(x:y:)` at the pixel's centre, turned back by
-/// the ring's rotation: the one-pixel box `clamp(min(1/2 - d, 2 h), 0, 1)` of the centre's
-/// signed distance `d` (`DashedRing.coverage(atDistance:halfWidth:)`; the `2 h` cap binds
-/// only for strokes under a pixel wide), or, for strokes under 2 pixels wide (half width `h`
-/// under `DistanceTable.supersampledBelowHalfWidth`, 1 px), the mean of that rule over the
-/// pixel's four quarters. Only pixels in the annulus `R - h - f < rho < R + h + f` can be
-/// touched, `f` half a pixel, or a whole one where quarters reach further
-/// (`DistanceTable.fringeReach(halfWidth:)`), so each row is scanned over at most two short
-/// spans. Half-pixel convention: SDL2_gfx index `i` names the
-/// pixel covering `[i, i + 1)`, whose centre is `i + 1/2`. A colour's alpha multiplies the
-/// coverage (straight alpha, source-over, as SDL2_gfx blends).
-///
-/// The distance table is kept between frames: drawing allocates nothing once warmed up.
+/// the ring's rotation. Only pixels in the annulus `R - h - f < rho < R + h + f` can be
+/// touched (`f` from `DistanceTable.fringeReach(halfWidth:)`), so each row is scanned over at
+/// most two short spans. SDL2_gfx index `i` names the pixel covering `[i, i + 1)`, whose
+/// centre is `i + 1/2`. A colour's alpha multiplies the coverage (straight alpha, source-over,
+/// as SDL2_gfx blends).
 package final class GfxRingPainter {
   /// The distance table of the shape last drawn.
   private var table: DashedRing.DistanceTable?

@@ -2,43 +2,28 @@ import CSwiftLoaderSDL2
 import Foundation
 import LoaderPixels
 
-/// Draws dashed rings painted by SDL2_gfx. On SDL's software renderer, at one `SDL_RenderCopy`
-/// a ring (a few, cut to the ink's strips): SDL2_gfx paints each
-/// rotation phase and sub-pixel offset of the shape once, white, into a texture atlas
-/// (`GfxAtlas`, painted by `GfxRingPainter`), and every ring is a copy of its cell,
-/// tinted by the texture's colour and alpha modulation and blended source-over:
+/// Draws dashed rings painted by SDL2_gfx. On SDL's software renderer, one `SDL_RenderCopy` a
+/// ring (a few, cut to the ink's strips): SDL2_gfx paints each rotation phase and sub-pixel
+/// offset of the shape once, white, into a texture atlas (`GfxAtlas`, painted by
+/// `GfxRingPainter`), and every ring is a copy of its cell, tinted by the texture's colour and
+/// alpha modulation and blended source-over:
 /// ```
 /// dst = color * (coverage * alpha) + dst * (1 - coverage * alpha)
 /// ```
-/// Painting a ring directly costs one SDL2_gfx call per antialiased fringe pixel, each a trip
-/// through SDL's render queue; a copy is one command whose pixels the renderer blends in one
-/// pass. One atlas serves every colour.
-///
-/// The cell is the ring at its phase and offset exactly as `GfxRingPainter` draws it, so
-/// the only departures from that backend are the quantizations `GfxAtlas` documents: at
-/// most 0.1 px of rotation at the outer edge and 0.125 px of position.
-///
-/// An atlas is a shape's cache in its renderer's `ShapeStore`, painted again after a reset of
-/// the renderer's textures. Once every cell a scene needs is painted, drawing allocates
-/// nothing. Rings whose cell misses the visible region are skipped; SDL clips the rest to the
-/// viewport and clip rect.
+/// Painting a ring directly costs one SDL2_gfx call per fringe pixel, each a trip through
+/// SDL's render queue; a copy is one command. One atlas serves every colour, and departs from
+/// the painter only by the quantizations `GfxAtlas` documents. Rings whose cell misses the
+/// visible region are skipped; SDL clips the rest.
 ///
 /// On an accelerated renderer a shape is one texture instead (`GfxShapeTexture`): the ring
-/// painted once at angle 0 and twice its size, and every ring an upright square over it,
-/// sampling it turned back by the ring's angle, linearly filtered back to its size, its colour
-/// the vertices' colour; a draw call's rings
-/// are one `SDL_RenderGeometry` call (per shape run). The GPU's filtering does the rotation
-/// and the sub-pixel position the atlas keeps a cell for each of: at least 30 dB a ring against
-/// Cairo (`GfxAtlasTests.turnedTexturesMatchCairo`), one small texture a shape, painted once,
-/// so a view costs what the sprite a programmer writes first costs, from its first frame
-/// (`host/opengl/gfx` beside `host/opengl/sprite`). The atlas's cells, one per phase and
-/// offset, are slower there: hundreds of cells read from all over the texture, where one small
-/// texture stays in the caches (Benchmarks/README.md, "Figures behind the code").
+/// painted once at angle 0 and twice its size, and every ring an upright square sampling it
+/// turned back by the ring's angle, one `SDL_RenderGeometry` call per shape run. The GPU's
+/// filtering does the rotation and sub-pixel position the atlas keeps cells for, and one small
+/// texture stays in the GPU's caches where hundreds of cells would not.
 ///
 /// Copies go to the renderer in batches of at most `batchCopies`, each handed over with
-/// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue a command
-/// and its vertices per copy until `SDL_RenderPresent`, and keep that queue's memory for
-/// good, so the process would grow with the largest frame's ring count. Between batches
+/// `SDL_RenderFlush`: a batching renderer (SDL's GL ones) would otherwise queue every copy
+/// until `SDL_RenderPresent` and keep that queue's memory for good. Between batches
 /// `draw(_:on:)` asks whether to stop.
 package final class GfxRingRasterizer: RingRasterizer {
   package let name = "gfx"

@@ -4,20 +4,16 @@ import LoaderPixels
 /// One ring shape painted once by SDL2_gfx, white, at angle 0 and `supersampling` (2) times the
 /// shape's size, into one texture sampled linearly: an accelerated renderer's `gfx` cache.
 /// Every ring of the shape is an upright square over the texture turned back by the ring's
-/// angle (`SDL_RenderGeometry` with the ring's colour as the vertices' colour), shrunk back to
-/// its size: the GPU's filtering does the rotation and the sub-pixel position that `GfxAtlas`
-/// keeps a cell for each of, so the shape holds one small texture, painted once, whatever the
-/// angles and positions.
+/// angle (`SDL_RenderGeometry`, the ring's colour as the vertices'), shrunk back to its size:
+/// the GPU's filtering does the rotation and sub-pixel position that `GfxAtlas` keeps cells for.
 ///
 /// The ink lies within `o = ceil(S (r + w/2) + f)` texels of the texture's centre (`S` the
 /// supersampling, `f` the fringe), so a ring centred at `c` (target pixels) is the square
 /// `c + (+-h, +-h)`, `h = o / S`, and the pixel at `c + p` samples the texture at its centre
 /// plus `S R(-a) p` (the ring turned `a` degrees clockwise). The texture is `side x side`,
 /// `side = 2 ceil(sqrt(2) o)`, transparent beyond the ink, so that point stays inside it at
-/// every angle (SDL refuses texture coordinates outside 0...1). Upright squares cost llvmpipe
-/// less than the same squares turned, having fewer partly covered 4x4 blocks along their edges
-/// (Benchmarks/README.md, "Figures behind the code"), and the picture is the same samples: the
-/// sprite a programmer writes first (`SDL_RenderCopyExF`) turns its quad.
+/// every angle (SDL refuses texture coordinates outside 0...1). Upright squares, not turned
+/// ones: fewer partly covered blocks along their edges for a software GL, the same samples.
 final class GfxShapeTexture: RingShapeCache {
   /// nil once closed.
   private(set) var texture: OpaquePointer?

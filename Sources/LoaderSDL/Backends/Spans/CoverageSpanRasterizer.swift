@@ -5,8 +5,8 @@ import LoaderPixels
 /// blended span by span in Swift) on an SDL renderer.
 ///
 /// Where the pixels go, in order of preference, while no render target is set:
-/// 1. the surface a host made its software renderer on (`LoaderRenderer.surface`, an
-///    the project's `OffscreenCanvas`);
+/// 1. the surface a host made its software renderer on (`LoaderRenderer.surface`, as an
+///    `OffscreenCanvas` does);
 /// 2. the window surface, when `renderer` is a window's software renderer;
 /// 3. otherwise (and always under a render target) a streaming texture: the rings' bounding
 ///    box, cut to the visible region, is cleared to transparent in one shared texture, blended
