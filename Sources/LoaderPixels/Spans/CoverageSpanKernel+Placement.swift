@@ -228,7 +228,7 @@ struct GridBuilds: RangeJob, @unchecked Sendable {
 /// indices).
 // @unchecked Sendable: piece `p` writes only `scratches[p]` and the builds of its own run,
 // which no other piece reads or writes; the shapes and grids are read only (the grids were
-// made before), and the process's `masksBuilt` counter is atomic. Nothing else touches the builds
+// made before), and the process's build counters are atomic. Nothing else touches the builds
 // or the scratches until `forEachRange` returns.
 struct MaskBuilds: RangeJob, @unchecked Sendable {
   let builds: UnsafeMutableBufferPointer<CoverageSpanKernel.MaskBuild>
@@ -239,6 +239,8 @@ struct MaskBuilds: RangeJob, @unchecked Sendable {
   let pieces: Int
 
   func run(_ range: Range<Int>) {
+    let start = MaskCache.nanoseconds()
+    var chunks = 0
     for p in range {
       let scratch = scratches[p]
       for b in (p * builds.count / pieces)..<((p + 1) * builds.count / pieces) {
@@ -246,7 +248,11 @@ struct MaskBuilds: RangeJob, @unchecked Sendable {
         (builds[b].start, builds[b].count) = shapes[s]!.buildMask(
           builds[b].key, pitch: builds[b].pitch, grid: grids[s], into: scratch)
         builds[b].scratch = p
+        chunks += builds[b].count
       }
     }
+    MaskCache.maskChunksBuilt.wrappingAdd(chunks, ordering: .relaxed)
+    MaskCache.maskBuildNanoseconds.wrappingAdd(
+      MaskCache.nanoseconds() - start, ordering: .relaxed)
   }
 }

@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Every mask of one `ShapeStore`: one table keyed by shape and mask key
 /// (`RingMaskShape.cacheKey(_:)`; open addressing, linear probing, Fibonacci hashing, at most
 /// half full) over one arena of chunks (mapped pages, doubled when full, compacted in place;
@@ -46,6 +52,17 @@ package final class MaskCache {
 
   /// Masks built so far by every cache of the process (the bench's `frame/churn`).
   package static let masksBuilt = Atomic<Int>(0)
+  /// Chunks those masks hold (four pixels each), and the nanoseconds the threads that built
+  /// them spent on it, summed (the bench's cost per mask and per mask pixel).
+  package static let maskChunksBuilt = Atomic<Int>(0)
+  package static let maskBuildNanoseconds = Atomic<Int>(0)
+
+  /// The monotonic clock, nanoseconds (`maskBuildNanoseconds`).
+  static func nanoseconds() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+  }
 
   init() {
     (slots, shift, slotCount) = Self.makeTable(Self.initialSlots)
