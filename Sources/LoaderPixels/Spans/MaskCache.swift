@@ -179,8 +179,14 @@ package final class MaskCache {
     }
     var count = Self.initialSlots
     while count < 2 * kept.count { count *= 2 }
-    PageMemory.deallocate(slots, capacity: slotCount)
-    (slots, shift, slotCount) = Self.makeTable(count)
+    if count == slotCount {
+      // The same size: the old table's pages, emptied, rather than new ones faulted in.
+      slots.update(
+        repeating: Slot(key: Self.empty, start: 0, count: 0, stamp: 0, pitch: 0), count: count)
+    } else {
+      PageMemory.deallocate(slots, capacity: slotCount)
+      (slots, shift, slotCount) = Self.makeTable(count)
+    }
     maskCount = kept.count
     Self.sortByStart(&kept)
     chunkCount = 0
