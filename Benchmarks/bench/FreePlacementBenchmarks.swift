@@ -290,7 +290,7 @@ enum FreePlacementBenchmarks {
 
 /// What the masks a run of frames built cost the threads that built them
 /// (`MaskCache.maskBuildNanoseconds`, `maskChunksBuilt`, `masksBuilt`): per mask and per
-/// pixel of the masks' chunks (four a chunk), thread time summed over the build threads.
+/// pixel of the masks' chunks (four a chunk), the build threads' CPU time summed.
 struct MaskBuildCost {
   var masks = 0
   var chunks = 0
