@@ -77,7 +77,8 @@ let package = Package(
     .target(name: "LoaderCore", exclude: ["README.md"]),
     // Pure Swift, no C: `LoaderView` and `LoaderField` with everything but SDL, and the `spans`
     // kernel, drawing into any program's pixel buffer (`PixelBuffer`). The kernel's prefetch
-    // reaches LLVM's intrinsic through the compiler's `Builtin` module (Spans/Prefetch.swift).
+    // and the mask builder's clamps reach LLVM's intrinsics through the compiler's `Builtin`
+    // module (Spans/Prefetch.swift, Spans/RingDistanceGrid.swift).
     .target(
       name: "LoaderPixels", dependencies: ["LoaderCore"], exclude: ["README.md"],
       swiftSettings: [.enableExperimentalFeature("BuiltinModule")]),

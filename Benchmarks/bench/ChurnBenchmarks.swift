@@ -102,14 +102,17 @@ enum ChurnBenchmarks {
     var built = 0
     var frames = 0
     var mostBytes = 0
+    var cost = MaskBuildCost()
     let move = {
       t += dt
       do { try scene.step(to: t) } catch { failure = error }
     }
     let draw = {
       let before = MaskCache.masksBuilt.load(ordering: .relaxed)
+      let costBefore = MaskBuildCost.now
       do { try screen.draw(scene.field, at: t) } catch { failure = error }
       built += MaskCache.masksBuilt.load(ordering: .relaxed) - before
+      cost.add(since: costBefore)
       frames += 1
       mostBytes = max(mostBytes, canvas.loaderRenderer.cachedBytes)
     }
@@ -122,12 +125,14 @@ enum ChurnBenchmarks {
       first.grid.append(Double(Sampler.timed(grid.frame).nanoseconds) * 1e-6)
     }
     let firstBuilt = Double(built) / Double(frames)
+    let firstCost = cost
     // On to two seconds, then the steady frames beside the grid's.
     for _ in firstSecond..<(2 * firstSecond) {
       move()
       draw()
     }
     (built, frames, mostBytes) = (0, 0, 0)
+    cost = MaskBuildCost()
     let (m, g) = Sampler.measureAlternating(
       run.plan, minimumPairs: run.options.quick ? 10 : FreePlacementBenchmarks.besidePairs,
       untimed: move, draw, beside: grid.frame)
@@ -144,6 +149,7 @@ enum ChurnBenchmarks {
       details: [
         "mean \(Format.value(mean(first.churn))) ms/frame over the first second's \(firstSecond) frames",
         "\(Format.value(firstBuilt)) masks built/frame",
+        firstCost.description,
       ])
     if run.isSelected(names[1]) { run.record(early) }
     let r = FreePlacementBenchmarks.besideGrid(
@@ -151,6 +157,7 @@ enum ChurnBenchmarks {
       grid: g.nanosecondsPerCall.scaled(by: 1e-6),
       details: [
         "\(Format.value(Double(built) / Double(max(1, frames)))) masks built/frame",
+        cost.description,
         "\(scene.field.drawnShapeCount) ring sizes, \(Format.count(scene.field.drawnRingCount)) rings drawn",
         "caches at most \(Format.value(Double(mostBytes) / 1e6)) MB of a \(Format.value(budget)) MB budget",
         "\(Format.value(m.allocationsPerCall)) allocs/frame",

@@ -132,12 +132,15 @@ enum FreePlacementBenchmarks {
       motion = (motion.nanoseconds + (Stopwatch.now() - t0), motion.frames + 1)
     }
     var built = (masks: 0, frames: 0)
+    var cost = MaskBuildCost()
     let draw = {
       let before = MaskCache.masksBuilt.load(ordering: .relaxed)
+      let costBefore = MaskBuildCost.now
       do { try screen.draw(scene.field, at: t) } catch { failure = error }
       built = (
         built.masks + MaskCache.masksBuilt.load(ordering: .relaxed) - before, built.frames + 1
       )
+      cost.add(since: costBefore)
     }
     let frame = {
       move()
@@ -177,6 +180,7 @@ enum FreePlacementBenchmarks {
     _ = grid.settle()
     motion = (0, 0)
     built = (0, 0)
+    cost = MaskBuildCost()
     let (m, g) = Sampler.measureAlternating(
       run.plan, minimumPairs: run.options.quick ? 10 : besidePairs, untimed: move, draw,
       beside: grid.frame)
@@ -198,6 +202,7 @@ enum FreePlacementBenchmarks {
         "\(scene.field.drawnShapeCount) ring sizes, \(Format.count(scene.field.drawnRingCount))"
           + " rings drawn",
         "\(Format.value(Double(built.masks) / Double(max(1, built.frames)))) masks built/frame",
+        cost.description,
         "\(Format.value(m.allocationsPerCall)) allocs/frame"
           + (m.allocationsPerCall > 0 && quiet < FrameBenchmarks.quietFrames
             ? " (still allocating after \(Format.value(settled)) s)" : ""),
@@ -280,5 +285,36 @@ enum FreePlacementBenchmarks {
       ])
     r.allocationsPerCall = m.allocationsPerCall
     run.record(r)
+  }
+}
+
+/// What the masks a run of frames built cost the threads that built them
+/// (`MaskCache.maskBuildNanoseconds`, `maskChunksBuilt`, `masksBuilt`): per mask and per
+/// pixel of the masks' chunks (four a chunk), the build threads' CPU time summed.
+struct MaskBuildCost {
+  var masks = 0
+  var chunks = 0
+  var nanoseconds = 0
+
+  static var now: MaskBuildCost {
+    MaskBuildCost(
+      masks: MaskCache.masksBuilt.load(ordering: .relaxed),
+      chunks: MaskCache.maskChunksBuilt.load(ordering: .relaxed),
+      nanoseconds: MaskCache.maskBuildNanoseconds.load(ordering: .relaxed))
+  }
+
+  mutating func add(since before: MaskBuildCost) {
+    let after = Self.now
+    masks += after.masks - before.masks
+    chunks += after.chunks - before.chunks
+    nanoseconds += after.nanoseconds - before.nanoseconds
+  }
+
+  var description: String {
+    guard masks > 0 else { return "no mask built" }
+    let perMask = Double(nanoseconds) / Double(masks) * 1e-3
+    let perPixel = Double(nanoseconds) / Double(max(1, 4 * chunks))
+    return "mask build \(Format.value(perMask)) us/mask, \(Format.value(perPixel)) ns/mask px"
+      + " (\(Format.value(Double(4 * chunks) / Double(masks))) px a mask)"
   }
 }

@@ -114,4 +114,192 @@ import Testing
     #expect(mask.grid == nil)
     #expect(!Self.pixels(mask, mask.keys.key(phase: 3, sx: 0, sy: 0)).isEmpty)
   }
+
+  /// `Reader.coverageRow`'s arithmetic one pixel at a time in scalar `Float`s, operation by
+  /// operation as its lanes take it (`a < b ? b : a` clamps, the node's index in integers,
+  /// four scalar loads): the vector sampler must give these bytes exactly.
+  static func referenceRow(
+    _ r: RingDistanceGrid.Reader, count: Int, x0: Double, y: Double, cos: Double,
+    sin: Double, halfWidth: Double, quarters: Bool
+  ) -> [UInt8] {
+    let scale = Float(r.inverseStep / r.scale)
+    let toShape = Float(r.scale)
+    let (c, s) = (Float(cos) * scale, Float(sin) * scale)
+    let e = Float(r.extent * r.inverseStep)
+    let (gx0, gy0) = (Float(y) * s + e, Float(y) * c + e)
+    let last = Float(r.side - 2)
+    let magic: Float = 0x1p23
+    let cap = Float(2 * (quarters ? 2 : 1) * halfWidth)
+    let q = 0.25 * scale
+    func maximum(_ a: Float, _ b: Float) -> Float { a < b ? b : a }
+    func minimum(_ a: Float, _ b: Float) -> Float { b < a ? b : a }
+    func distance(_ gx: Float, _ gy: Float) -> Float {
+      let fx = minimum(maximum(gx, 0.5), last)
+      let fy = minimum(maximum(gy, 0.5), last)
+      let mx = (fx - 0.5) + magic
+      let my = (fy - 0.5) + magic
+      let ix = Int(mx.bitPattern & 0x7F_FFFF)
+      let iy = Int(my.bitPattern & 0x7F_FFFF)
+      let (tx, ty) = (fx - (mx - magic), fy - (my - magic))
+      let p = r.nodes + (iy * r.side + ix)
+      let top = p[0] + (p[1] - p[0]) * tx
+      let bottom = p[r.side] + (p[r.side + 1] - p[r.side]) * tx
+      return (top + (bottom - top) * ty) * toShape
+    }
+    func cover(_ d: Float) -> Float { minimum(maximum(minimum(0.5 - d, cap), 0), 1) }
+    var out = [UInt8](repeating: 0, count: (count + 3) / 4 * 4)
+    for lane in 0..<4 {
+      var x = Float(x0) + Float(lane)
+      var k = lane
+      while k < out.count {
+        let (gx, gy) = (x * c + gx0, gy0 - x * s)
+        var coverage: Float
+        if quarters {
+          coverage =
+            cover(2 * distance(gx - q, gy - q)) + cover(2 * distance(gx + q, gy - q))
+            + cover(2 * distance(gx - q, gy + q)) + cover(2 * distance(gx + q, gy + q))
+          coverage *= 0.25
+        } else {
+          coverage = cover(distance(gx, gy))
+        }
+        out[k] = UInt8(truncatingIfNeeded: (coverage * 255 + magic).bitPattern)
+        x += 4
+        k += 4
+      }
+    }
+    return out
+  }
+
+  /// The vector sampler gives `referenceRow`'s bytes, for rows across and past every grid
+  /// of the styles at sizes from 7 to 130 px, thin strokes (quarters) and wide, at random
+  /// rotations and offsets, including rows that run off the grid (its clamps).
+  @Test func theSamplerGivesTheScalarRulesBytes() throws {
+    var g = SplitMix64(seed: 49)
+    func uniform() -> Double { Double(g.next() >> 11) * 0x1p-53 }
+    for (name, style) in try Self.styles() {
+      for diameter in [7.0, 12.0, 24.0, 33.0, 50.0, 90.0, 130.0] {
+        let unit = DashedRing(style: style)
+        let shape = unit.scaled(by: diameter / (2 * (unit.radius + unit.halfWidth)))
+        guard let (gridUnit, k) = RingDistanceGrid.unit(of: shape) else { continue }
+        let grid = RingDistanceGrid(unit: gridUnit)
+        let reader = grid.reader(scale: k)
+        let reach = shape.radius + shape.halfWidth + 4
+        var row = [UInt8](repeating: 0, count: 4 * Int(reach) + 16)
+        for _ in 0..<60 {
+          let angle = 2 * Double.pi * uniform()
+          let y = (2 * uniform() - 1) * reach
+          let x0 = -reach - 2 + 2 * uniform()
+          let count = 1 + Int(uniform() * 2 * (reach + 2))
+          for quarters in [false, true] {
+            let h = shape.halfWidth
+            row.withUnsafeMutableBufferPointer {
+              reader.coverageRow(
+                into: $0.baseAddress!, count: count, x0: x0, y: y, cos: cos(angle),
+                sin: sin(angle), halfWidth: h, quarters: quarters)
+            }
+            let expected = Self.referenceRow(
+              reader, count: count, x0: x0, y: y, cos: cos(angle), sin: sin(angle),
+              halfWidth: h, quarters: quarters)
+            #expect(
+              Array(row[0..<expected.count]) == expected,
+              "\(name) at \(diameter) px, angle \(angle), y \(y), quarters \(quarters)")
+          }
+        }
+      }
+    }
+  }
+
+  /// A grid mask by the builder's rule, plainly: both sides of the hole by `referenceRow`
+  /// (each from its own first pixel), the whole hole cleared, and the greedy scan over every
+  /// byte of the row: its chunks.
+  static func referenceMask(
+    _ mask: RingMaskShape, _ key: Int, pitch: Int, grid: RingDistanceGrid
+  ) -> [MaskCache.Chunk] {
+    let keys = mask.keys
+    let shape = mask.shape
+    let (phase, sx, sy) = keys.decode(key)
+    let rotation = 2 * Double.pi * Double(phase) / Double(keys.phases)
+    let steps = Double(keys.subpixelSteps)
+    let (fx, fy) = (Double(sx) / steps, Double(sy) / steps)
+    let (cr, sr) = (cos(rotation), sin(rotation))
+    let reader = grid.reader(scale: mask.grid!.scale)
+    let h = shape.halfWidth
+    let quarters = shape.radius + h >= RingMaskShape.smallRingRadius && h < 1
+    let margin = quarters ? 0.625 : 0.5625
+    let (ink, hole) = (shape.radius + h + margin, shape.radius - h - margin)
+    var out: [MaskCache.Chunk] = []
+    for j in -mask.rowReach...mask.rowReach {
+      let y = Double(j) + 0.5 - fy
+      guard abs(y) < ink else { continue }
+      let half = (ink * ink - y * y).squareRoot()
+      let lo = Int((fx - 0.5 - half).rounded(.up))
+      let hi = Int((fx - 0.5 + half).rounded(.down))
+      guard lo <= hi else { continue }
+      var (holeLo, holeHi) = (hi + 1, hi)
+      if hole > 0, abs(y) < hole {
+        let e = (hole * hole - y * y).squareRoot()
+        holeLo = Int((fx - 0.5 - e).rounded(.up))
+        holeHi = Int((fx - 0.5 + e).rounded(.down))
+      }
+      let width = hi - lo + 1
+      var row = [UInt8](repeating: 0, count: width + 8)
+      let left = min(hi, holeLo - 1) - lo + 1
+      if left > 0 {
+        let r = Self.referenceRow(
+          reader, count: left, x0: Double(lo) + 0.5 - fx, y: y, cos: cr, sin: sr,
+          halfWidth: h, quarters: quarters)
+        for i in 0..<left { row[i] = r[i] }
+      }
+      if holeHi < hi {
+        let r = Self.referenceRow(
+          reader, count: hi - holeHi, x0: Double(holeHi + 1) + 0.5 - fx, y: y, cos: cr,
+          sin: sr, halfWidth: h, quarters: quarters)
+        for i in 0..<(hi - holeHi) { row[holeHi + 1 - lo + i] = r[i] }
+      }
+      var i = 0
+      while i < width {
+        guard row[i] != 0 else {
+          i += 1
+          continue
+        }
+        let c = SIMD4<UInt8>(row[i], row[i + 1], row[i + 2], row[i + 3])
+        let kept = SIMD4<UInt8>((0..<4).map { i + $0 < width ? c[$0] : 0 })
+        out.append(MaskCache.Chunk(offset: Int32(j * pitch + (lo + i) * 4), coverage: kept))
+        i += 4
+      }
+    }
+    return out
+  }
+
+  /// `buildMask` gives `referenceMask`'s chunks, byte for byte, for the styles from 7 to 90
+  /// px across (the box and quarters, holes of every width) at phases around the turn and
+  /// several sub-pixel offsets.
+  @Test func masksAreTheReferenceBuildersChunks() throws {
+    var chunks = 0
+    for (name, style) in try Self.styles() {
+      for diameter in [7.0, 9.0, 17.0, 33.0, 90.0] {
+        let unit = DashedRing(style: style)
+        let shape = RingMaskShape(
+          shape: unit.scaled(by: diameter / (2 * (unit.radius + unit.halfWidth))))
+        guard let g = shape.grid else { continue }
+        let grid = RingDistanceGrid(unit: g.unit)
+        let s = shape.keys.subpixelSteps
+        for phase in stride(from: 0, to: shape.keys.phases, by: shape.keys.phases / 5 + 1) {
+          for (sx, sy) in [(0, 0), (3, 5), (7, 2)] {
+            let key = shape.keys.key(phase: phase, sx: sx % s, sy: sy % s)
+            let scratch = MaskScratch()
+            let (start, count) = shape.buildMask(key, pitch: 1 << 14, grid: grid, into: scratch)
+            let built = (start..<(start + count)).map { scratch.chunks[$0] }
+            let expected = Self.referenceMask(shape, key, pitch: 1 << 14, grid: grid)
+            chunks += expected.count
+            #expect(
+              built.map(\.offset) == expected.map(\.offset)
+                && built.map(\.coverage) == expected.map(\.coverage),
+              "\(name) at \(diameter) px, phase \(phase), offset (\(sx), \(sy))")
+          }
+        }
+      }
+    }
+    #expect(chunks > 10_000, "the masks compared have pixels")
+  }
 }

@@ -200,13 +200,31 @@ extension CoverageSpanKernel {
         }
       }
     }
+    // Built shape by shape, phase by phase (they were asked for in the rings' order): the
+    // masks of one shape read one grid, and masks of nearby phases read the same nodes, so a
+    // build finds them in the nearer caches. The arena still takes them in the order they
+    // were asked for.
+    var order: [UInt64] = []
+    swap(&order, &buildOrder)
+    defer {
+      order.removeAll(keepingCapacity: true)
+      swap(&order, &buildOrder)
+    }
+    let sortable = builds.count < 1 << 20 && shapes.count < 1 << 21
+    for (i, b) in builds.enumerated() {
+      order.append(sortable ? UInt64(b.shape) << 43 | UInt64(b.key) << 20 | UInt64(i) : UInt64(i))
+    }
+    if sortable { order.sort() }
     builds.withUnsafeMutableBufferPointer { builds in
       shapes.withUnsafeBufferPointer { shapes in
         grids.withUnsafeBufferPointer { grids in
           scratches.withUnsafeBufferPointer { scratches in
-            let job = MaskBuilds(
-              builds: builds, shapes: shapes, grids: grids, scratches: scratches, pieces: pieces)
-            WorkerPool.forEachRange(pieces, pieces: pieces, workers: workers, job)
+            order.withUnsafeBufferPointer { order in
+              let job = MaskBuilds(
+                builds: builds, order: order, indexBits: sortable ? 0xF_FFFF : UInt64.max,
+                shapes: shapes, grids: grids, scratches: scratches, pieces: pieces)
+              WorkerPool.forEachRange(pieces, pieces: pieces, workers: workers, job)
+            }
           }
         }
       }
@@ -224,14 +242,18 @@ struct GridBuilds: RangeJob, @unchecked Sendable {
   func run(_ range: Range<Int>) { for i in range { grids[i] = RingDistanceGrid(unit: units[i]) } }
 }
 
-/// A draw's masks to build, in `pieces` runs of `builds` (a `WorkerPool` job over piece
+/// A draw's masks to build, in `pieces` runs of `order` (a `WorkerPool` job over piece
 /// indices).
-// @unchecked Sendable: piece `p` writes only `scratches[p]` and the builds of its own run,
-// which no other piece reads or writes; the shapes and grids are read only (the grids were
-// made before), and the process's `masksBuilt` counter is atomic. Nothing else touches the builds
-// or the scratches until `forEachRange` returns.
+// @unchecked Sendable: piece `p` writes only `scratches[p]` and the builds its run of
+// `order` names (each build once in `order`), which no other piece reads or writes; the
+// shapes, grids and order are read only (the grids were made before), and the process's build
+// counters are atomic. Nothing else touches the builds or the scratches until `forEachRange`
+// returns.
 struct MaskBuilds: RangeJob, @unchecked Sendable {
   let builds: UnsafeMutableBufferPointer<CoverageSpanKernel.MaskBuild>
+  /// The builds in the order they are made: each one's index in the bits `indexBits` keeps.
+  let order: UnsafeBufferPointer<UInt64>
+  let indexBits: UInt64
   let shapes: UnsafeBufferPointer<RingMaskShape?>
   /// By shape index: the grid its masks read.
   let grids: UnsafeBufferPointer<RingDistanceGrid?>
@@ -239,14 +261,21 @@ struct MaskBuilds: RangeJob, @unchecked Sendable {
   let pieces: Int
 
   func run(_ range: Range<Int>) {
+    let start = MaskCache.nanoseconds()
+    var chunks = 0
     for p in range {
       let scratch = scratches[p]
-      for b in (p * builds.count / pieces)..<((p + 1) * builds.count / pieces) {
+      for o in (p * builds.count / pieces)..<((p + 1) * builds.count / pieces) {
+        let b = Int(truncatingIfNeeded: order[o] & indexBits)
         let s = Int(builds[b].shape)
         (builds[b].start, builds[b].count) = shapes[s]!.buildMask(
           builds[b].key, pitch: builds[b].pitch, grid: grids[s], into: scratch)
         builds[b].scratch = p
+        chunks += builds[b].count
       }
     }
+    MaskCache.maskChunksBuilt.wrappingAdd(chunks, ordering: .relaxed)
+    MaskCache.maskBuildNanoseconds.wrappingAdd(
+      MaskCache.nanoseconds() - start, ordering: .relaxed)
   }
 }

@@ -26,8 +26,10 @@ package final class CoverageSpanKernel {
   /// ... the masks to build and the placements waiting for them (`resolveMasks`), ...
   var frameBuilds: [MaskBuild] = []
   var frameWaiting: [(placement: Int32, build: Int32)] = []
-  /// ... each shape's grid, and where each build thread writes.
+  /// ... each shape's grid, the order the masks are built in, and where each build thread
+  /// writes.
   var frameGrids: [RingDistanceGrid?] = []
+  var buildOrder: [UInt64] = []
   var scratches: [MaskScratch] = []
   let bands = RingBandBuckets()
 

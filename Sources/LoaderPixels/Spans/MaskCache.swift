@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Every mask of one `ShapeStore`: one table keyed by shape and mask key
 /// (`RingMaskShape.cacheKey(_:)`; open addressing, linear probing, Fibonacci hashing, at most
 /// half full) over one arena of chunks (mapped pages, doubled when full, compacted in place;
@@ -46,6 +52,18 @@ package final class MaskCache {
 
   /// Masks built so far by every cache of the process (the bench's `frame/churn`).
   package static let masksBuilt = Atomic<Int>(0)
+  /// Chunks those masks hold (four pixels each), and the CPU time the threads that built them
+  /// spent on it, nanoseconds, summed (the bench's cost per mask and per mask pixel).
+  package static let maskChunksBuilt = Atomic<Int>(0)
+  package static let maskBuildNanoseconds = Atomic<Int>(0)
+
+  /// The calling thread's CPU time, nanoseconds (`maskBuildNanoseconds`): unlike a wall clock,
+  /// it does not count the time the thread waited for a core.
+  static func nanoseconds() -> Int {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+  }
 
   init() {
     (slots, shift, slotCount) = Self.makeTable(Self.initialSlots)
@@ -149,29 +167,78 @@ package final class MaskCache {
 
   /// Keeps the masks and grids ranked before `cutoff`: the masks moved down the arena in
   /// order (the pages past them given back), in a table sized to them.
+  ///
+  /// One pass over the table copies the kept slots out, a radix sort puts them in arena
+  /// order, and the moves and the new table read them in turn: a kept mask's slot is never
+  /// looked for in the old table (in arena order that visits its slots at random), and a mask
+  /// already in place is not moved.
   func evict(ranksFrom cutoff: Int, now: UInt32) {
     grids = grids.filter { CachePolicy.rank($0.value.stamp, now: now) < cutoff }
-    var kept: [(start: Int32, slot: Int32)] = []
+    var kept: [Slot] = []
     for i in 0..<slotCount where slots[i].key != Self.empty {
-      if CachePolicy.rank(slots[i].stamp, now: now) < cutoff {
-        kept.append((slots[i].start, Int32(i)))
-      }
+      if CachePolicy.rank(slots[i].stamp, now: now) < cutoff { kept.append(slots[i]) }
     }
-    kept.sort { $0.start < $1.start }
+    var count = Self.initialSlots
+    while count < 2 * kept.count { count *= 2 }
+    if count == slotCount {
+      // The same size: the old table's pages, emptied, rather than new ones faulted in.
+      slots.update(
+        repeating: Slot(key: Self.empty, start: 0, count: 0, stamp: 0, pitch: 0), count: count)
+    } else {
+      PageMemory.deallocate(slots, capacity: slotCount)
+      (slots, shift, slotCount) = Self.makeTable(count)
+    }
+    maskCount = kept.count
+    Self.sortByStart(&kept)
     chunkCount = 0
-    for (start, i) in kept {
-      let n = Int(slots[Int(i)].count)
-      // Down the arena, perhaps onto itself: a move that allows overlap.
-      UnsafeMutableRawPointer(chunks + chunkCount).copyMemory(
-        from: chunks + Int(start), byteCount: n * Self.chunkBytes)
-      slots[Int(i)].start = Int32(chunkCount)
+    let table = self.table
+    let ahead = CoverageSpanKernel.keyPrefetchDistance
+    for k in kept.indices {
+      // The new table's slots are at random: the one `ahead` masks on is asked for first.
+      if k + ahead < kept.count { prefetch(table.slots + table.home(kept[k + ahead].key)) }
+      let (start, n) = (Int(kept[k].start), Int(kept[k].count))
+      if start != chunkCount {
+        // Down the arena, perhaps onto itself: a move that allows overlap.
+        UnsafeMutableRawPointer(chunks + chunkCount).copyMemory(
+          from: chunks + start, byteCount: n * Self.chunkBytes)
+        kept[k].start = Int32(chunkCount)
+      }
       chunkCount += n
+      table.slot(kept[k].key).pointee = kept[k]
     }
     PageMemory.release(chunks, keeping: chunkCount, of: chunkCapacity)
     chunkHighWater = chunkCount
-    var table = Self.initialSlots
-    while table < 2 * kept.count { table *= 2 }
-    rehash(into: table) { CachePolicy.rank($0.stamp, now: now) < cutoff }
+  }
+
+  /// Sorts `slots` by `start` (each at least 0), stably: least significant digit first, 11
+  /// bits a pass, as many passes as the largest start needs.
+  static func sortByStart(_ slots: inout [Slot]) {
+    let largest = slots.reduce(0) { max($0, Int($1.start)) }
+    guard slots.count > 1, largest > 0 else { return }
+    let bits = 11
+    let digits = 1 << bits
+    var other = slots
+    var counts = [Int](repeating: 0, count: digits)
+    var shift = 0
+    while largest >> shift > 0 {
+      counts.withUnsafeMutableBufferPointer { counts in
+        for d in 0..<digits { counts[d] = 0 }
+        slots.withUnsafeBufferPointer { from in
+          other.withUnsafeMutableBufferPointer { to in
+            for s in from { counts[Int(s.start) >> shift & (digits - 1)] += 1 }
+            var sum = 0
+            for d in 0..<digits { (counts[d], sum) = (sum, sum + counts[d]) }
+            for s in from {
+              let d = Int(s.start) >> shift & (digits - 1)
+              to[counts[d]] = s
+              counts[d] += 1
+            }
+          }
+        }
+      }
+      swap(&slots, &other)
+      shift += bits
+    }
   }
 
   /// A table of `count` slots holding the masks `keep` says (it may move their chunks).

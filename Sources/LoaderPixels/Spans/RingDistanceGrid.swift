@@ -1,3 +1,4 @@
+import Builtin
 import LoaderCore
 
 /// A ring's signed distance sampled once on a square grid about its centre, shared by every
@@ -109,17 +110,19 @@ final class RingDistanceGrid {
     /// distance and half width (`DistanceTable.quarterCoverage(x:y:)`'s rule).
     ///
     /// Four pixels a step in `SIMD4<Float>`, with none of the standard library's generic
-    /// vector conversions or `pointwiseMin` (each a call a lane): a node's index is the low
-    /// bits of `v + 2^23` (`v` in grid units, kept within `[1/2, side - 2]`, so that sum
-    /// rounds to the integer `floor(v)` or, at a tie, `floor(v) - 1` with the fraction 1, the
-    /// same interpolation), and so is the coverage byte.
+    /// vector conversions or `pointwiseMin` (each a call a lane): a node's row and column are
+    /// `floor(v)` of `v + 2^23 - 2^23` (`v` in grid units, kept within `[1/2, side - 2]`, so
+    /// that sum rounds to the integer `floor(v)` or, at a tie, `floor(v) - 1` with the
+    /// fraction 1, the same interpolation), its index `row * side + column` in floats (exact:
+    /// under 2^23) read from the low bits of the same sum, and so is the coverage byte. Each
+    /// lane's two nodes of a row are one 8-byte load. The clamps are `vectorMinimum` and
+    /// `vectorMaximum`, one instruction each where the target has them.
+    @inline(__always)
     func coverageRow(
       into row: UnsafeMutablePointer<UInt8>, count: Int, x0: Double, y: Double,
       cos: Double, sin: Double, halfWidth: Double, quarters: Bool
     ) {
       typealias V = SIMD4<Float>
-      @inline(__always) func maximum(_ a: V, _ b: V) -> V { a.replacing(with: b, where: a .< b) }
-      @inline(__always) func minimum(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
       // Grid units per shape pixel, and the shape's pixels per unit pixel.
       let (scale, toShape) = (Float(inverseStep / self.scale), V(repeating: Float(self.scale)))
       let (c, s) = (Float(cos) * scale, Float(sin) * scale)
@@ -131,35 +134,37 @@ final class RingDistanceGrid {
       let half = V(repeating: 0.5)
       let last = V(repeating: Float(side - 2))
       let magic = V(repeating: 0x1p23)
+      let width = V(repeating: Float(side))
       let (zero, one) = (V(), V(repeating: 1))
       let cap = V(repeating: Float(2 * (quarters ? 2 : 1) * halfWidth))
       let q = V(repeating: 0.25 * scale)
-      let nodes = self.nodes
-      let side = self.side
+      let nodes = UnsafeRawPointer(self.nodes)
+      let below = side * MemoryLayout<Float>.stride
       @inline(__always) func distance(_ gx: V, _ gy: V) -> V {
-        let fx = minimum(maximum(gx, half), last)
-        let fy = minimum(maximum(gy, half), last)
-        let mx = (fx - half) + magic
-        let my = (fy - half) + magic
-        let ix = unsafeBitCast(mx, to: SIMD4<UInt32>.self) & 0x7F_FFFF
-        let iy = unsafeBitCast(my, to: SIMD4<UInt32>.self) & 0x7F_FFFF
-        let tx = fx - (mx - magic)
-        let ty = fy - (my - magic)
-        let index = iy &* UInt32(side) &+ ix
-        var (a, b, c, d) = (V(), V(), V(), V())
-        for l in 0..<4 {
-          let p = nodes + Int(index[l])
-          a[l] = p[0]
-          b[l] = p[1]
-          c[l] = p[side]
-          d[l] = p[side + 1]
+        let fx = vectorMinimum(vectorMaximum(gx, half), last)
+        let fy = vectorMinimum(vectorMaximum(gy, half), last)
+        let ix = ((fx - half) + magic) - magic
+        let iy = ((fy - half) + magic) - magic
+        let tx = fx - ix
+        let ty = fy - iy
+        let index = unsafeBitCast(iy * width + ix + magic, to: SIMD4<UInt32>.self) & 0x7F_FFFF
+        @inline(__always) func pair(_ l: Int, _ offset: Int) -> SIMD2<Float> {
+          nodes.loadUnaligned(
+            fromByteOffset: Int(index[l]) &* MemoryLayout<Float>.stride &+ offset,
+            as: SIMD2<Float>.self)
         }
+        let (t0, t1, t2, t3) = (pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0))
+        let (b0, b1, b2, b3) = (pair(0, below), pair(1, below), pair(2, below), pair(3, below))
+        let a = V(t0.x, t1.x, t2.x, t3.x)
+        let b = V(t0.y, t1.y, t2.y, t3.y)
+        let cc = V(b0.x, b1.x, b2.x, b3.x)
+        let d = V(b0.y, b1.y, b2.y, b3.y)
         let top = a + (b - a) * tx
-        let bottom = c + (d - c) * tx
+        let bottom = cc + (d - cc) * tx
         return (top + (bottom - top) * ty) * toShape
       }
       @inline(__always) func cover(_ d: V) -> V {
-        minimum(maximum(minimum(half - d, cap), zero), one)
+        vectorMinimum(vectorMaximum(vectorMinimum(half - d, cap), zero), one)
       }
       var x = V(repeating: Float(x0)) + V(0, 1, 2, 3)
       var k = 0
@@ -183,4 +188,29 @@ final class RingDistanceGrid {
       }
     }
   }
+}
+
+/// `b < a ? b : a`, lane by lane (`a` where either is NaN): `minps b, a` on x86-64, where the
+/// generic `replacing(with:where:)` inlined into a loop of them compiled to a branch a lane.
+@inline(__always)
+func vectorMinimum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+  #if arch(x86_64)
+    var r = a
+    r._storage._value = Builtin.int_x86_sse_min_ps(b._storage._value, a._storage._value)
+    return r
+  #else
+    return a.replacing(with: b, where: b .< a)
+  #endif
+}
+
+/// `a < b ? b : a`, lane by lane (`a` where either is NaN): `maxps b, a` on x86-64.
+@inline(__always)
+func vectorMaximum(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+  #if arch(x86_64)
+    var r = a
+    r._storage._value = Builtin.int_x86_sse_max_ps(b._storage._value, a._storage._value)
+    return r
+  #else
+    return a.replacing(with: b, where: a .< b)
+  #endif
 }

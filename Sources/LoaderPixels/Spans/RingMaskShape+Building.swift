@@ -71,22 +71,22 @@ extension RingMaskShape {
         guard abs(y) < ink else { continue }
         // The pixels whose centres lie within `ink` of the ring's centre, ...
         let half = (ink * ink - y * y).squareRoot()
-        let lo = Int((fx - 0.5 - half).rounded(.up))
-        let hi = Int((fx - 0.5 + half).rounded(.down))
+        let lo = Self.ceiling(fx - 0.5 - half)
+        let hi = Self.floor(fx - 0.5 + half)
         guard lo <= hi else { continue }
         // ... but not inside the clear disc within `hole`.
         var holeLo = hi + 1
         var holeHi = hi
         if hole > 0, abs(y) < hole {
           let h = (hole * hole - y * y).squareRoot()
-          holeLo = Int((fx - 0.5 - h).rounded(.up))
-          holeHi = Int((fx - 0.5 + h).rounded(.down))
+          holeLo = Self.ceiling(fx - 0.5 - h)
+          holeHi = Self.floor(fx - 0.5 + h)
         }
         // Coverage of the row, then the chunks covering it.
         let width = hi - lo + 1
         if let grid {
           // Both sides of the hole, four pixels a step (a step may run into the hole or past
-          // `hi`: the row has room, and the hole is cleared after).
+          // `hi`: the row has room, and the hole's first pixels are cleared after).
           let left = min(hi, holeLo - 1) - lo + 1
           if left > 0 {
             grid.coverageRow(
@@ -101,7 +101,11 @@ extension RingMaskShape {
               x0: Double(holeHi + 1) + 0.5 - fx, y: y, cos: cr, sin: sr, halfWidth: h,
               quarters: gridQuarters)
           }
-          if holeLo <= holeHi { for i in holeLo...holeHi { row[i - lo] = 0 } }
+          // The hole's first pixels, which a chunk starting left of it reads (the scan
+          // below skips the rest, whatever the row holds there).
+          if holeLo <= holeHi {
+            for i in holeLo...min(holeHi, holeLo + MaskCache.chunk - 2) { row[i - lo] = 0 }
+          }
         } else {
           for i in lo...hi {
             if i >= holeLo && i <= holeHi {
@@ -119,37 +123,60 @@ extension RingMaskShape {
         // inked pixel not yet covered (greedy is optimal for covering points with intervals).
         // Chunks never overlap, and zeros inside one cost nothing extra.
         // Eight clear pixels are skipped at once (the row has room past `width` for the
-        // read; what lies there only ends the loop sooner).
+        // read; what lies there only ends the loop sooner). The hole's pixels are clear:
+        // the scan takes the row left of it, then from its end (or the last chunk's, where
+        // that is further), so only the hole's first three pixels need to read as clear (a
+        // chunk starting left of the hole reaches three past it), whatever lies after them.
         scratch.count = first + count
         scratch.reserve(width / MaskCache.chunk + 1)
         let out = scratch.chunks + first
         let base = UnsafeRawPointer(row.baseAddress!)
         var i = 0
-        while i < width {
-          if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
-            i += 8
-            continue
+        var end = holeLo - lo
+        while true {
+          while i < end {
+            if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+              i += 8
+              continue
+            }
+            guard row[i] != 0 else {
+              i += 1
+              continue
+            }
+            // The four bytes as one word (pixel 0 lowest), those past the row's end cleared
+            // by a shift (a loop over the lanes went through memory: an eighth of the build).
+            var w = base.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            if i + MaskCache.chunk > width {
+              w &= UInt32.max >> (8 * (i + MaskCache.chunk - width))
+            }
+            out[count] = MaskCache.Chunk(
+              offset: Int32(j * pitch + (lo + i) * 4),
+              coverage: unsafeBitCast(UInt32(littleEndian: w), to: SIMD4<UInt8>.self))
+            count += 1
+            i += MaskCache.chunk
           }
-          guard row[i] != 0 else {
-            i += 1
-            continue
-          }
-          // The four bytes as one word (pixel 0 lowest), those past the row's end cleared
-          // by a shift (a loop over the lanes went through memory: an eighth of the build).
-          var w = base.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-          if i + MaskCache.chunk > width {
-            w &= UInt32.max >> (8 * (i + MaskCache.chunk - width))
-          }
-          out[count] = MaskCache.Chunk(
-            offset: Int32(j * pitch + (lo + i) * 4),
-            coverage: unsafeBitCast(UInt32(littleEndian: w), to: SIMD4<UInt8>.self))
-          count += 1
-          i += MaskCache.chunk
+          guard end < width else { break }
+          i = max(i, holeHi + 1 - lo)
+          end = width
         }
       }
     }
     scratch.count = first + count
     MaskCache.masksBuilt.wrappingAdd(1, ordering: .relaxed)
     return (first, count)
+  }
+
+  /// `Int(v.rounded(.up))` for `v` well inside `Int`'s range, without a call to `ceil`.
+  @inline(__always)
+  static func ceiling(_ v: Double) -> Int {
+    let t = Int(v)
+    return Double(t) < v ? t + 1 : t
+  }
+
+  /// `Int(v.rounded(.down))` for `v` well inside `Int`'s range, without a call to `floor`.
+  @inline(__always)
+  static func floor(_ v: Double) -> Int {
+    let t = Int(v)
+    return Double(t) > v ? t - 1 : t
   }
 }
