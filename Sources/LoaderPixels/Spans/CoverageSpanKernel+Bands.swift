@@ -20,16 +20,16 @@ extension CoverageSpanKernel {
   ///   nil when none was.
   @discardableResult
   func blend(
-    _ rings: RasterFrame, shapes frame: FrameShapes, region: PixelRegion,
+    _ frame: RasterFrame, shapes: FrameShapes, region: PixelRegion,
     into target: PixelTarget
   ) -> ChangedPixels? {
-    let threads = rings.threads
+    let threads = frame.threads
     // Filled as locals (see the README); the capacity is dropped when the scene has shrunk to
     // a small part of it.
     var placed: [Placement] = []
     swap(&placed, &placements)
     defer { swap(&placed, &placements) }
-    if placed.capacity > 4 * rings.rings.count + 4096 {
+    if placed.capacity > 4 * frame.rings.count + 4096 {
       placed = []
     }
     placed.removeAll(keepingCapacity: true)
@@ -37,14 +37,15 @@ extension CoverageSpanKernel {
     var masks: [ShapeMasks] = []
     swap(&masks, &frameMasks)
     defer { swap(&masks, &frameMasks) }
-    place(rings, shapes: frame.shapes, region: region, target: target, into: &placed, masks: &masks)
+    place(
+      frame, shapes: shapes.shapes, region: region, target: target, into: &placed, masks: &masks)
     guard !masks.isEmpty else { return nil }
     var changed = ChangedPixels()
     for p in placed {
       let m = masks[Int(p.shape)]
       changed.add(x: p.px, y: p.py, reach: m.reach, rowReach: m.rowReach)
     }
-    let reach = frame.maximumReach
+    let reach = shapes.maximumReach
     // Bands of `RingBandBuckets.bandBytes` of frame stay in a core's L2 cache while every
     // ring over them is drawn, with the next band streaming in beside them and the rings'
     // masks passing through; a random scene otherwise misses on nearly every row of every
@@ -62,12 +63,12 @@ extension CoverageSpanKernel {
           return (placed[i].py - r, placed[i].py + r)
         }
         bands.withBands { bandStart, items in
-          let frame = BandedFrame(
+          let banded = BandedFrame(
             placed: placed, bandStart: bandStart, items: items, bandCount: bands.bandCount,
             bandRows: bands.bandRows, masks: masks, target: target)
           // A share of whole bands per worker: a band streams the next one in only within
           // its share.
-          WorkerPool.forEachRange(frame.bandCount, pieces: workers, workers: workers, frame)
+          WorkerPool.forEachRange(banded.bandCount, pieces: workers, workers: workers, banded)
         }
       }
     }
@@ -179,7 +180,7 @@ struct BandedFrame: RangeJob, @unchecked Sendable {
         }
         if k + Self.maskDistance < end {
           let p = placed[Int(items[k + Self.maskDistance])]
-          prefetchLines(masks[Int(p.shape)].chunks + p.first, count: p.count)
+          prefetchLines(masks[Int(p.shape)].chunks + p.keyOrFirstChunk, count: p.count)
         }
         let p = placed[Int(items[k])]
         let m = masks[Int(p.shape)]

@@ -22,7 +22,7 @@ extension CoverageSpanKernel {
     let color = SIMD4<UInt32>(repeating: p.color)
     let sourceRB = unsafeBitCast(color & mask, to: SIMD8<UInt16>.self)
     let sourceAG = unsafeBitCast((color &>> 8) & mask, to: SIMD8<UInt16>.self)
-    var range = p.first..<(p.first + p.count)
+    var range = p.keyOrFirstChunk..<(p.keyOrFirstChunk + p.count)
     if p.py - masks.rowReach < rows.lowerBound || p.py + masks.rowReach >= rows.upperBound {
       // A ring across a band edge: only its chunks on this band's rows. Rows start where
       // the offset passes `dy * pitch - 4 * masks.reach` (see `MaskCache.Chunk`).
@@ -73,7 +73,7 @@ extension CoverageSpanKernel {
   ) {
     let rb = p.color & 0x00FF_00FF
     let ag = (p.color >> 8) & 0x00FF_00FF
-    for k in p.first..<(p.first + p.count) {
+    for k in p.keyOrFirstChunk..<(p.keyOrFirstChunk + p.count) {
       let (dy, dx) = masks.position(k)
       let y = p.py + dy
       guard rows.contains(y), y >= 0, y < target.height else { continue }
@@ -121,7 +121,7 @@ extension CoverageSpanKernel {
       let src = (
         r: Float(p.color >> 16 & 0xFF), g: Float(p.color >> 8 & 0xFF), b: Float(p.color & 0xFF)
       )
-      for k in p.first..<(p.first + p.count) {
+      for k in p.keyOrFirstChunk..<(p.keyOrFirstChunk + p.count) {
         let (dy, dx) = m.position(k)
         let y = p.py + dy
         guard y >= 0, y < target.height else { continue }

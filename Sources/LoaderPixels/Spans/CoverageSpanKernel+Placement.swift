@@ -2,10 +2,13 @@ import LoaderCore
 
 extension CoverageSpanKernel {
   /// Where a ring's mask lands: its chunks, anchor pixel, colour, and whether it needs
-  /// clipping; `count` 0 for a culled (or non-finite, or fully transparent) ring, -1 while
-  /// `first` still holds the mask's key (`RingMaskShape.cacheKey(_:)`).
+  /// clipping; `count` 0 for a culled (or non-finite, or fully transparent) ring.
   struct Placement {
-    var first = 0
+    /// While `count` is -1 (placed, its mask not yet looked up), the mask's cache key
+    /// (`RingMaskShape.cacheKey(_:)`); from then on, its first chunk in the arena (one word
+    /// for both: the blend reads every placement of a frame).
+    var keyOrFirstChunk = 0
+    /// The mask's chunks, -1 until it is looked up.
     var count = 0
     var px = 0
     var py = 0
@@ -54,7 +57,7 @@ extension CoverageSpanKernel {
     let key = shape.keys.key(phase: shape.keys.phase(ofDegrees: ring.angle), sx: sx, sy: sy)
     let c = ring.color
     return Placement(
-      first: Int(truncatingIfNeeded: shape.cacheKey(key)), count: -1, px: px, py: py,
+      keyOrFirstChunk: Int(truncatingIfNeeded: shape.cacheKey(key)), count: -1, px: px, py: py,
       color: 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b),
       alphaWeight: UInt32(c.a) + UInt32(c.a >> 7),
       insideX: px - shape.reach >= 0 && px + shape.reach < target.width && offsetsFit)
@@ -88,11 +91,11 @@ extension CoverageSpanKernel {
     let n = placed.count
     for i in 0..<n {
       if i + Self.keyPrefetchDistance < n {
-        let ahead = placed[i + Self.keyPrefetchDistance].first
+        let ahead = placed[i + Self.keyPrefetchDistance].keyOrFirstChunk
         prefetch(table.slots + table.home(UInt64(bitPattern: Int64(ahead))))
       }
       var p = placed[i]
-      let key = UInt64(bitPattern: Int64(p.first))
+      let key = UInt64(bitPattern: Int64(p.keyOrFirstChunk))
       var m = table.slot(key)
       if m.pointee.key == MaskCache.empty {
         builds.append(
@@ -108,14 +111,13 @@ extension CoverageSpanKernel {
         continue
       }
       // Written only when it changes: rings sharing a mask dirty its line once.
-      if m.pointee.stamp & ~CachePolicy.reusedBit != now {
-        m.pointee.stamp = now | CachePolicy.reusedBit
-      }
+      let stamp = CachePolicy.used(m.pointee.stamp, at: now)
+      if stamp != m.pointee.stamp { m.pointee.stamp = stamp }
       if Int(m.pointee.pitch) != pitches[Int(p.shape)] {
         cache.repitch(m, to: pitches[Int(p.shape)])
       }
       guard m.pointee.count > 0 else { continue }
-      p.first = Int(m.pointee.start)
+      p.keyOrFirstChunk = Int(m.pointee.start)
       p.count = Int(m.pointee.count)
       placed[kept] = p
       kept += 1
@@ -134,7 +136,7 @@ extension CoverageSpanKernel {
       m.pointee.pitch = Int32(builds[b].pitch)
     }
     for (i, b) in waiting {
-      placed[Int(i)].first = builds[Int(b)].start
+      placed[Int(i)].keyOrFirstChunk = builds[Int(b)].start
       placed[Int(i)].count = builds[Int(b)].count
     }
     // A mask with no pixels (a ring too faint to cover any) is dropped as at the lookup.
@@ -150,7 +152,8 @@ extension CoverageSpanKernel {
   static let keptScratchChunks = 1 << 16
 
   /// Fewest masks to build before the workers are woken: below it the calling thread builds
-  /// them sooner alone (a mask takes 5-50 us, waking a worker some microseconds).
+  /// them sooner alone (a mask builds in microseconds, about what waking a worker costs;
+  /// Benchmarks/README.md has the cost of a mask).
   static let minimumBuildsForThreads = 8
 
   /// Builds `builds` on up to `threads` threads: the grids they read that `cache` lacks first
@@ -178,8 +181,7 @@ extension CoverageSpanKernel {
       }
       if let g = cache.grids[unit] {
         grids[Int(b.shape)] = g.grid
-        cache.grids[unit]!.stamp =
-          g.stamp & ~CachePolicy.reusedBit == now ? g.stamp : now | CachePolicy.reusedBit
+        cache.grids[unit]!.stamp = CachePolicy.used(g.stamp, at: now)
       } else if !missing.contains(unit) {
         missing.append(unit)
       }

@@ -5,7 +5,7 @@ import LoaderCore
 /// ring of its proportions within an octave of sizes, so that a mask at any size of that
 /// octave, rotation and sub-pixel offset reads each pixel's distance by bilinear interpolation
 /// (four loads, a few products) instead of an arctangent, square roots and a dash search per
-/// sample (`DashedRing.DistanceTable.signedDistance(x:y:)`, about 40 ns).
+/// sample (`DashedRing.DistanceTable.signedDistance(x:y:)`).
 ///
 /// A shape of radius `r` px reads the grid of its `unit`: the same ring scaled to the
 /// octave's radius `R = 2^ceil(log2 r)`, so `k = r / R` is in `(1/2, 1]` and the shape's

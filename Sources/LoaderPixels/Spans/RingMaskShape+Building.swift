@@ -2,7 +2,7 @@ import Foundation
 import LoaderCore
 
 /// Where a mask build writes: chunks past `count`, and one row's coverage. Each thread
-/// building masks has its own (`MaskCache.build`); the chunks then go to the arena.
+/// building masks has its own (`CoverageSpanKernel.build`); the chunks then go to the arena.
 final class MaskScratch {
   var chunks = PageMemory.allocate(MaskCache.Chunk.self, capacity: 1 << 10)
   var capacity = 1 << 10
@@ -25,7 +25,7 @@ final class MaskScratch {
 }
 
 extension RingMaskShape {
-  /// Builds the mask of `key` (a `RingAtlasKeys` key) at `pitch` into `scratch`: every pixel
+  /// Builds the mask of `key` (a `RingPoseKeys` key) at `pitch` into `scratch`: every pixel
   /// of the ring's annulus (plus a pixel of fringe) whose coverage is not 0, row by row, in as
   /// few four-pixel chunks as cover them, reading the distance from `grid` (the shape's
   /// `RingDistanceGrid`, which it must be given when it takes one) or the exact rule.

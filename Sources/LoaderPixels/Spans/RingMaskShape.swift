@@ -7,7 +7,7 @@ import Synchronization
 /// grid).
 ///
 /// A mask is the shape's antialiased coverage at one rotation phase and sub-pixel offset
-/// (`RingAtlasKeys`): rings of one shape differ only by those, so a frame of many rings is a
+/// (`RingPoseKeys`): rings of one shape differ only by those, so a frame of many rings is a
 /// frame of copies of a few masks. Coverage of a pixel is `DashedRing`'s rule at its centre,
 /// `clamp(min(1/2 - d, 2 h), 0, 1)` with `d` the signed distance to the stroke and `h` its half
 /// width, averaged over the pixel's four quarters for strokes under 2 pixels wide; rings under
@@ -18,7 +18,7 @@ import Synchronization
 /// built before.
 package final class RingMaskShape: RingShapeCache {
   let shape: DashedRing
-  let keys: RingAtlasKeys
+  let keys: RingPoseKeys
   /// Tells this shape's masks from every other's in a `MaskCache` (unique in the process).
   let serial: UInt64
   /// No chunk reaches further than this many pixels from the anchor pixel, in any direction.
@@ -57,7 +57,7 @@ package final class RingMaskShape: RingShapeCache {
   package init(shape: DashedRing, exact: Bool = false) {
     self.shape = shape
     let outer = shape.radius + shape.halfWidth + 1
-    keys = RingAtlasKeys(reach: outer, subpixelSteps: Self.defaultSubpixelSteps(for: shape))
+    keys = RingPoseKeys(reach: outer, subpixelSteps: Self.defaultSubpixelSteps(for: shape))
     reach = Int(outer.rounded(.up)) + 2 + MaskCache.chunk
     rowReach = Int((outer + 0.5).rounded(.up))
     ownPitch = 8 * (reach + 2)
@@ -75,7 +75,7 @@ package final class RingMaskShape: RingShapeCache {
     pitch >= ownPitch && (rowReach + 1) * pitch <= Int(Int32.max) ? pitch : ownPitch
   }
 
-  /// The mask cache's key of `key` (a `RingAtlasKeys` key) of this shape.
+  /// The mask cache's key of `key` (a `RingPoseKeys` key) of this shape.
   @inline(__always)
   func cacheKey(_ key: Int) -> UInt64 { serial << 23 | UInt64(key) }
 

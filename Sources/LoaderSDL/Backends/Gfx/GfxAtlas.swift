@@ -38,7 +38,7 @@ final class GfxAtlas: RingShapeCache {
 
   let shape: DashedRing
   let renderer: OpaquePointer
-  let keys: RingAtlasKeys
+  let keys: RingPoseKeys
   var phases: Int { keys.phases }
   var subpixelSteps: Int { keys.subpixelSteps }
   /// The ring's centre sits `origin + s / S` pixels from a cell's top-left corner.
@@ -100,7 +100,7 @@ final class GfxAtlas: RingShapeCache {
     self.shape = shape
     self.renderer = renderer
     self.maximumBytes = maximumBytes
-    keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
+    keys = RingPoseKeys(reach: reach, subpixelSteps: subpixelSteps)
     let fringe = DashedRing.DistanceTable.fringeReach(halfWidth: shape.halfWidth)
     origin = Int((reach + fringe).rounded(.up))
     cellSide = 2 * origin + 1

@@ -3,13 +3,13 @@ import Testing
 
 @testable import LoaderPixels
 
-/// `RingAtlasKeys`: a key names one phase and sub-pixel offset, and `decode(_:)` gives them
+/// `RingPoseKeys`: a key names one phase and sub-pixel offset, and `decode(_:)` gives them
 /// back, for every key of small and large rings at every power-of-two step count.
-@Suite struct RingAtlasKeysTests {
+@Suite struct RingPoseKeysTests {
   @Test(arguments: [1, 2, 4, 8])
   func everyKeyDecodesToWhatMadeIt(subpixelSteps: Int) {
     for reach in [0.5, 25, 300] {
-      let keys = RingAtlasKeys(reach: reach, subpixelSteps: subpixelSteps)
+      let keys = RingPoseKeys(reach: reach, subpixelSteps: subpixelSteps)
       var seen = Set<Int>()
       for phase in 0..<keys.phases {
         for sy in 0..<subpixelSteps {

@@ -1,6 +1,7 @@
-/// The keys both ring caches use (the gfx texture atlas and the span backend's coverage
-/// masks): a ring's pixels depend only on its rotation, rounded to one of `phases` steps of a
-/// turn, and on its centre's offset within a pixel, rounded to `subpixelSteps` steps a side.
+/// A ring's pose as both ring caches key it (the gfx texture atlas and the span backend's
+/// coverage masks): a ring's pixels depend only on its rotation, rounded to one of `phases`
+/// steps of a turn, and on its centre's offset within a pixel, rounded to `subpixelSteps`
+/// steps a side.
 ///
 /// ```
 /// phases = max(64, ceil(2 pi reach / 0.2))      reach: the outermost pixel's radius
@@ -9,7 +10,7 @@
 /// ```
 /// so rounding the angle moves no ink by more than 0.1 pixel. The per-ring functions are
 /// `@inlinable`: the gfx atlas (LoaderSDL) calls them a ring each.
-package struct RingAtlasKeys {
+package struct RingPoseKeys {
   package let phases: Int
   package let subpixelSteps: Int
 
