@@ -13,7 +13,7 @@ import SwiftLoaderSupport
 /// is no GPU, which rasterizes on threads of its own; skipped with a note where none comes up)
 /// and `software` (SDL's software renderer on the window's surface). Drawers: every
 /// `RingBackend` (but `gpu` on `software`, which SDL's software renderer cannot run), `preferred` (`LoaderView(backend: nil)`, the renderer's
-/// `LoaderRenderer.preferredBackend`; its notes say which), and `sprite`, the peer
+/// `LoaderRenderer.defaultBackend(rings:)`; its notes say which), and `sprite`, the peer
 /// (`SpriteContent`). `--quick` runs `preferred`, `sprite` and `opengl/gpu` only, unless
 /// `--filter` names others.
 ///

@@ -74,7 +74,7 @@ enum HostChild {
       }
     }
     print("renderer \(scene.description)")
-    print("preferred \(scene.loaders.preferredBackend(rings: 5).rawValue)")
+    print("preferred \(scene.loaders.defaultBackend(rings: 5).rawValue)")
     let plan = quick ? Plan.quick : Plan.full
     var random = SplitMix64(seed: BenchRun.seed)
     let cycle = LoaderStyle.seed.stagger * Double(LoaderStyle.seed.ringCount)

@@ -147,7 +147,7 @@ protocol HostContent: AnyObject {
 /// `LoaderView`s, each its own object, on the host's `LoaderRenderer`.
 final class LoaderViewContent: HostContent {
   let loaders: LoaderRenderer
-  /// nil: each view takes the renderer's `preferredBackend`.
+  /// nil: each view takes the renderer's `defaultBackend(rings:)`.
   let backend: RingBackend?
   private var views: [LoaderView] = []
   private var frames: [SDL_FRect] = []
@@ -170,7 +170,7 @@ final class LoaderViewContent: HostContent {
   }
 
   var drawnWith: String {
-    views.last?.activeBackend?.rawValue ?? (backend ?? loaders.preferredBackend(rings: 5)).rawValue
+    views.last?.activeBackend?.rawValue ?? (backend ?? loaders.defaultBackend(rings: 5)).rawValue
   }
 
   var cachedBytes: Int { loaders.cachedBytes }

@@ -56,13 +56,9 @@ public final class LoaderRenderer {
   package var kind: RendererKind { classification.kind }
   private var classification: (kind: RendererKind, note: String?) {
     if let known = knownKind { return known }
-    let (kind, refusal) = RendererKind.of(renderer)
-    var note = refusal
-    if kind == .softwareGL, let name = RingBackend.currentGLRendererName() {
-      note = "\(name) rasterizes on the CPU"
-    }
-    knownKind = (kind, note)
-    return (kind, note)
+    let known = RendererKind.of(renderer)
+    knownKind = known
+    return known
   }
   private var knownKind: (kind: RendererKind, note: String?)?
 
@@ -107,7 +103,7 @@ public final class LoaderRenderer {
   package var gpuFallbackReason: String? {
     let (kind, note) = classification
     if kind == .otherAccelerated { return note }
-    guard kind == .hardwareGL, !gpuTrusted(), case .failure(let error) = gpuVerdict else {
+    guard kind == .hardwareGL, !gpuTrusted(), case .failure(let error)? = gpuVerdict else {
       return nil
     }
     return Self.firstLine(of: error.message)
@@ -122,10 +118,13 @@ public final class LoaderRenderer {
   /// Whether `gpu` is trusted here, its check run now if it never was.
   private func gpuTrusted() -> Bool {
     guard !isClosed else { return false }
-    if let verdict = gpuVerdict {
-      if case .success = verdict { return true }
-      return false
-    }
+    if gpuVerdict == nil { checkGPU() }
+    if case .success? = gpuVerdict { return true }
+    return false
+  }
+
+  /// Runs the `gpu` backend's check (`GPURingRasterizer.verify(on:)`) and keeps its verdict.
+  private func checkGPU() {
     let start = SDL_GetPerformanceCounter()
     do throws(SDLError) {
       guard let gpu = try? rasterizer(.gpu) as? GPURingRasterizer else {
@@ -138,12 +137,7 @@ public final class LoaderRenderer {
     }
     gpuCheckSeconds =
       Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
-    if case .success = gpuVerdict { return true }
-    return false
   }
-
-  /// The backend a draw of `rings` rings uses here by default (the bench's name for it).
-  package func preferredBackend(rings: Int) -> RingBackend { defaultBackend(rings: rings) }
 
   /// The loaders' side of `renderer`: nothing is made until the first draw on it.
   /// - Parameters:

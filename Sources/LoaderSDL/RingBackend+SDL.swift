@@ -45,15 +45,16 @@ package enum RendererKind: String, Sendable, CaseIterable {
   /// Any other accelerated renderer: Direct3D, Metal, an OpenGL context too old for `gpu`.
   case otherAccelerated
 
-  /// What `renderer` is (on OpenGL, read in its context), and why `gpu` is not offered when
-  /// it is an OpenGL renderer that does not run it.
-  package static func of(_ renderer: OpaquePointer) -> (kind: RendererKind, gpuRefusal: String?) {
+  /// What `renderer` is (on OpenGL, read in its context), and a note on why `gpu` is not its
+  /// default when that is not plain: an OpenGL context too old for it, a CPU rasterizer.
+  package static func of(_ renderer: OpaquePointer) -> (kind: RendererKind, note: String?) {
     if RendererTraits(of: renderer).isSoftware { return (.software, nil) }
     let gpu = GPUSupport(renderer)
     if !gpu.isOffered {
       return (.otherAccelerated, gpu.isOpenGL ? "the gpu backend \(gpu.reason)" : nil)
     }
-    return (gpu.isSoftwareGL ? .softwareGL : .hardwareGL, nil)
+    if gpu.isSoftwareGL { return (.softwareGL, "\(gpu.glRenderer) rasterizes on the CPU") }
+    return (.hardwareGL, nil)
   }
 
   /// Rings in a draw from which `spans` beats `gfx` where `gpu` is not drawn with: 1,000 on a
