@@ -172,7 +172,8 @@ import Testing
 
   /// The vector sampler gives `referenceRow`'s bytes, for rows across and past every grid
   /// of the styles at sizes from 7 to 130 px, thin strokes (quarters) and wide, at random
-  /// rotations and offsets, including rows that run off the grid (its clamps).
+  /// rotations and offsets, including rows that run off the grid (its clamps); and with a gap
+  /// anywhere in the row (a ring's hole skipped), each side's own bytes.
   @Test func theSamplerGivesTheScalarRulesBytes() throws {
     var g = SplitMix64(seed: 49)
     func uniform() -> Double { Double(g.next() >> 11) * 0x1p-53 }
@@ -203,6 +204,32 @@ import Testing
             #expect(
               Array(row[0..<expected.count]) == expected,
               "\(name) at \(diameter) px, angle \(angle), y \(y), quarters \(quarters)")
+            // The same row with a gap (both sides of a hole in one run): each side the
+            // bytes of its own run, nothing written in the gap. Its first pixel's centre at
+            // a sixteenth of a pixel, as a mask's (`x0 + k` then exact in `Float`).
+            let start = (x0 * 16).rounded() / 16
+            let gapAt = Int(uniform() * Double(count + 1))
+            let gap = 1 + Int(uniform() * 9)
+            let sentinel: UInt8 = 0xA5
+            var gapped = [UInt8](repeating: sentinel, count: row.count + gap)
+            gapped.withUnsafeMutableBufferPointer {
+              reader.coverageRow(
+                into: $0.baseAddress!, count: count, x0: start, y: y, cos: cos(angle),
+                sin: sin(angle), halfWidth: h, quarters: quarters, gapAt: gapAt, gap: gap)
+            }
+            let left = Self.referenceRow(
+              reader, count: gapAt, x0: start, y: y, cos: cos(angle), sin: sin(angle),
+              halfWidth: h, quarters: quarters)
+            let right = Self.referenceRow(
+              reader, count: count - gapAt, x0: start + Double(gapAt + gap), y: y,
+              cos: cos(angle), sin: sin(angle), halfWidth: h, quarters: quarters)
+            let context = "gap \(gap) at \(gapAt) of \(count): \(name) at \(diameter) px"
+            #expect(Array(gapped[0..<gapAt]) == Array(left[0..<gapAt]), "left, \(context)")
+            #expect(
+              Array(gapped[(gapAt + gap)..<(count + gap)]) == Array(right[0..<(count - gapAt)]),
+              "right, \(context)")
+            #expect(
+              gapped[gapAt..<(gapAt + gap)].allSatisfy { $0 == sentinel }, "gap, \(context)")
           }
         }
       }

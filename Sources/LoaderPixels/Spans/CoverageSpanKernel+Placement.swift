@@ -23,8 +23,9 @@ extension CoverageSpanKernel {
     var shape: Int32 = 0
   }
 
-  /// A mask a draw builds: its shape and key, the pitch it is built at, and where its chunks
-  /// went (a scratch's, then the arena's).
+  /// A mask a draw builds: its shape and key, the pitch it is built at, where its chunks
+  /// went (a scratch's, then the arena's), and the slot it was given (where it still is unless
+  /// a later mask grew the table).
   struct MaskBuild {
     var shape: Int32
     var key: Int
@@ -32,6 +33,7 @@ extension CoverageSpanKernel {
     var start = 0
     var count = 0
     var scratch = 0
+    var slot = 0
   }
 
   /// Where `ring` (a visible one: `RasterFrame.forEachVisibleRing`) lands on `target`, with
@@ -103,6 +105,7 @@ extension CoverageSpanKernel {
         m = cache.add(
           MaskCache.Slot(key: key, start: -1, count: Int32(builds.count - 1), stamp: now, pitch: 0))
         table = cache.table
+        builds[builds.count - 1].slot = m - table.slots
       }
       if m.pointee.start < 0 {
         waiting.append((Int32(kept), m.pointee.count))
@@ -130,7 +133,8 @@ extension CoverageSpanKernel {
       let s = scratches[builds[b].scratch]
       builds[b].start = cache.append(s.chunks + builds[b].start, count: builds[b].count)
       let key = shapes[Int(builds[b].shape)]!.cacheKey(builds[b].key)
-      let m = cache.table.slot(key)
+      var m = cache.slots + builds[b].slot
+      if m.pointee.key != key { m = cache.table.slot(key) }
       m.pointee.start = Int32(builds[b].start)
       m.pointee.count = Int32(builds[b].count)
       m.pointee.pitch = Int32(builds[b].pitch)

@@ -103,7 +103,8 @@ final class RingDistanceGrid {
     let scale: Double
 
     /// Coverage (0...255) of `count` pixels of a row, rounded up to whole fours, written
-    /// from `row`: pixel `k` is centred at `(x0 + k, y)` on screen, turned back by the
+    /// from `row`: pixel `k` is centred at `(x0 + k, y)` on screen (`x0 + k + gap` from
+    /// `gapAt` on, below), turned back by the
     /// rotation `(cos, sin)` into the ring's frame, and covered by
     /// `DashedRing.coverage(atDistance:halfWidth:)` of the interpolated distance, or with
     /// `quarters` by its mean over the four quarters about that point, each at twice the
@@ -117,10 +118,15 @@ final class RingDistanceGrid {
     /// under 2^23) read from the low bits of the same sum, and so is the coverage byte. Each
     /// lane's two nodes of a row are one 8-byte load. The clamps are `vectorMinimum` and
     /// `vectorMaximum`, one instruction each where the target has them.
+    ///
+    /// With a `gap`, pixels `gapAt` on are `gap` pixels further right, on screen and in `row`
+    /// (`row[k + gap]`): both sides of a ring's hole in one run of steps, the step across the
+    /// gap written a byte at a time, so nothing is written in the gap.
     @inline(__always)
     func coverageRow(
       into row: UnsafeMutablePointer<UInt8>, count: Int, x0: Double, y: Double,
-      cos: Double, sin: Double, halfWidth: Double, quarters: Bool
+      cos: Double, sin: Double, halfWidth: Double, quarters: Bool, gapAt: Int = .max,
+      gap: Int = 0
     ) {
       typealias V = SIMD4<Float>
       // Grid units per shape pixel, and the shape's pixels per unit pixel.
@@ -166,9 +172,18 @@ final class RingDistanceGrid {
       @inline(__always) func cover(_ d: V) -> V {
         vectorMinimum(vectorMaximum(vectorMinimum(half - d, cap), zero), one)
       }
-      var x = V(repeating: Float(x0)) + V(0, 1, 2, 3)
+      // The step's first pixel (every value here and below exact in `Float`: multiples of
+      // 1/16 well under 2^20, so the steps past the gap read the same as their own run's).
+      var first = V(repeating: Float(x0)) + V(0, 1, 2, 3)
+      // The step holding the gap, and its lanes past the gap (all ones), which move `gap` on.
+      let gapStep = gapAt == .max ? Int.max : gapAt & ~3
+      let pastGap = SIMD4<Int32>(0, 1, 2, 3) .>= SIMD4<Int32>(repeating: Int32(gapAt & 3))
+      let skip = V(repeating: Float(gap))
+      let skipLanes = unsafeBitCast(
+        unsafeBitCast(skip, to: SIMD4<Int32>.self) & pastGap._storage, to: V.self)
       var k = 0
       while k < count {
+        let x = k == gapStep ? first + skipLanes : first
         let gx = x * c + gx0
         let gy = gy0 - x * s
         var coverage: V
@@ -181,9 +196,16 @@ final class RingDistanceGrid {
           coverage = cover(distance(gx, gy))
         }
         let bits = unsafeBitCast(coverage * 255 + magic, to: SIMD4<UInt32>.self)
-        UnsafeMutableRawPointer(row + k).storeBytes(
-          of: SIMD4<UInt8>(truncatingIfNeeded: bits), as: SIMD4<UInt8>.self)
-        x += 4
+        let bytes = SIMD4<UInt8>(truncatingIfNeeded: bits)
+        if k < gapStep {
+          UnsafeMutableRawPointer(row + k).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        } else if k > gapStep {
+          UnsafeMutableRawPointer(row + k + gap).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        } else {
+          for l in 0..<4 { row[k + l < gapAt ? k + l : k + l + gap] = bytes[l] }
+          first += skip
+        }
+        first += 4
         k += 4
       }
     }

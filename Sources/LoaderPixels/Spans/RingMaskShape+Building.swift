@@ -85,22 +85,16 @@ extension RingMaskShape {
         // Coverage of the row, then the chunks covering it.
         let width = hi - lo + 1
         if let grid {
-          // Both sides of the hole, four pixels a step (a step may run into the hole or past
-          // `hi`: the row has room, and the hole's first pixels are cleared after).
-          let left = min(hi, holeLo - 1) - lo + 1
-          if left > 0 {
-            grid.coverageRow(
-              into: row.baseAddress!, count: left, x0: Double(lo) + 0.5 - fx, y: y, cos: cr,
-              sin: sr, halfWidth: h, quarters: gridQuarters)
-          }
-          // Right of the hole: from the pixel after it, also when no pixel centre lies in
-          // it (`holeLo == holeHi + 1`: a row crossing the disc near its top or bottom).
-          if holeHi < hi {
-            grid.coverageRow(
-              into: row.baseAddress! + (holeHi + 1 - lo), count: hi - holeHi,
-              x0: Double(holeHi + 1) + 0.5 - fx, y: y, cos: cr, sin: sr, halfWidth: h,
-              quarters: gridQuarters)
-          }
+          // Both sides of the hole in one run of steps, four pixels a step (the last may run
+          // past `hi`: the row has room), from the pixel after the hole also when no pixel
+          // centre lies in it (`holeLo == holeHi + 1`: a row crossing the disc near its top
+          // or bottom).
+          let left = max(0, min(hi, holeLo - 1) - lo + 1)
+          let right = hi - max(holeHi, lo - 1)
+          grid.coverageRow(
+            into: row.baseAddress!, count: left + right, x0: Double(lo) + 0.5 - fx, y: y,
+            cos: cr, sin: sr, halfWidth: h, quarters: gridQuarters,
+            gapAt: right > 0 ? left : .max, gap: holeHi + 1 - lo - left)
           // The hole's first pixels, which a chunk starting left of it reads (the scan
           // below skips the rest, whatever the row holds there).
           if holeLo <= holeHi {
@@ -129,18 +123,16 @@ extension RingMaskShape {
         // chunk starting left of the hole reaches three past it), whatever lies after them.
         scratch.count = first + count
         scratch.reserve(width / MaskCache.chunk + 1)
-        let out = scratch.chunks + first
+        let out = scratch.chunks + first + count
         let base = UnsafeRawPointer(row.baseAddress!)
+        let rowOffset = j * pitch + lo * 4
+        var n = 0
         var i = 0
         var end = holeLo - lo
         while true {
           while i < end {
-            if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
-              i += 8
-              continue
-            }
             guard row[i] != 0 else {
-              i += 1
+              i += base.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 ? 8 : 1
               continue
             }
             // The four bytes as one word (pixel 0 lowest), those past the row's end cleared
@@ -149,16 +141,17 @@ extension RingMaskShape {
             if i + MaskCache.chunk > width {
               w &= UInt32.max >> (8 * (i + MaskCache.chunk - width))
             }
-            out[count] = MaskCache.Chunk(
-              offset: Int32(j * pitch + (lo + i) * 4),
+            out[n] = MaskCache.Chunk(
+              offset: Int32(truncatingIfNeeded: rowOffset + i * 4),
               coverage: unsafeBitCast(UInt32(littleEndian: w), to: SIMD4<UInt8>.self))
-            count += 1
+            n += 1
             i += MaskCache.chunk
           }
           guard end < width else { break }
           i = max(i, holeHi + 1 - lo)
           end = width
         }
+        count += n
       }
     }
     scratch.count = first + count
