@@ -76,10 +76,8 @@ package final class MaskCache {
     PageMemory.deallocate(chunks, capacity: chunkCapacity)
   }
 
-  /// An empty table of `count` slots: written whole here, and read at random by every draw's
-  /// lookups (on huge pages where the system has them: a store's table reaches 24 MiB).
   private static func makeTable(_ count: Int) -> (UnsafeMutablePointer<Slot>, UInt64, Int) {
-    let s = PageMemory.allocate(Slot.self, capacity: count, hugePages: true)
+    let s = PageMemory.allocate(Slot.self, capacity: count)
     s.initialize(repeating: Slot(key: empty, start: 0, count: 0, stamp: 0, pitch: 0), count: count)
     return (s, UInt64(64 - count.trailingZeroBitCount), count)
   }

@@ -28,15 +28,7 @@ enum PageMemory {
   #endif
 
   /// Uninitialized memory for `capacity` values of `type`, aligned to a page when mapped.
-  ///
-  /// `hugePages`: on Linux, asks for transparent huge pages (`MADV_HUGEPAGE`, where the system
-  /// leaves them to the program): one TLB entry covers 2 MiB instead of 4 KiB, for a buffer
-  /// read at random. Only for a buffer the caller writes whole at once (the mask table):
-  /// a huge page is resident as a whole, so a buffer counted by the pages touched
-  /// (`release(_:keeping:of:)`, the arena) would hold more than it counts.
-  static func allocate<T>(
-    _ type: T.Type, capacity: Int, hugePages: Bool = false
-  ) -> UnsafeMutablePointer<T> {
+  static func allocate<T>(_ type: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
     let bytes = capacity * MemoryLayout<T>.stride
     guard bytes >= threshold else { return .allocate(capacity: capacity) }
     guard
@@ -46,9 +38,6 @@ enum PageMemory {
       // As `UnsafeMutablePointer.allocate` does when the allocator has nothing left.
       fatalError("PageMemory: cannot map \(bytes) bytes (errno \(errno))")
     }
-    #if os(Linux)
-      if hugePages { madvise(p, bytes, MADV_HUGEPAGE) }
-    #endif
     return p.bindMemory(to: T.self, capacity: capacity)
   }
 
