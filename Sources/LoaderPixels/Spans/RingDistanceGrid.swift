@@ -105,9 +105,8 @@ final class RingDistanceGrid {
     /// Coverage (0...255) of `count` pixels of a row, rounded up to whole fours, written
     /// from `row`: pixel `k` is centred at `(x0 + k, y)` on screen (`x0 + k + gap` from
     /// `gapAt` on, below), turned back by the rotation `(cos, sin)` into the ring's frame, and
-    /// covered by
-    /// `DashedRing.coverage(atDistance:halfWidth:)` of the interpolated distance, or with
-    /// `quarters` by its mean over the four quarters about that point, each at twice the
+    /// covered by `DashedRing.coverage(atDistance:halfWidth:)` of the interpolated distance, or
+    /// with `quarters` by its mean over the four quarters about that point, each at twice the
     /// distance and half width (`DistanceTable.quarterCoverage(x:y:)`'s rule).
     ///
     /// Four pixels a step in `SIMD4<Float>`, with none of the standard library's generic
